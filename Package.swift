@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Strata",
+    // Synchronization.Mutex and Atomic need these minimums on Apple platforms.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Strata", targets: ["Strata"])
+    ],
+    targets: [
+        .target(name: "Strata"),
+        .testTarget(name: "StrataTests", dependencies: ["Strata"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// Strict settings, in one place, for every target.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        // Every existential is spelled `any P`, so the cost of boxing is visible.
+        .enableUpcomingFeature("ExistentialAny"),
+        // Imports are internal unless a module says otherwise: no accidental re-exports.
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

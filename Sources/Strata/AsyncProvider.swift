@@ -1,0 +1,76 @@
+/// A handle on a dependency that takes `await` to build, made by `shared { try await … }`.
+///
+/// Concurrent first callers await one construction (single flight). Ending the container
+/// cancels a construction in flight, and its waiters get ``StrataError/ended(provider:)``.
+///
+/// ```swift
+/// var catalog: AsyncProvider<Catalog> { shared { try await Catalog.load(from: self.api()) } }
+/// let catalog = try await app.catalog.resolve()
+/// ```
+public struct AsyncProvider<Value: Sendable>: Sendable {
+    @usableFromInline let core: ScopeCore
+    @usableFromInline let owner: any Container.Type
+    @usableFromInline let key: ProviderKey
+    @usableFromInline let site: ProviderSite
+    @usableFromInline let make: @Sendable () async throws -> Value
+
+    @inlinable
+    init(
+        core: ScopeCore, owner: any Container.Type, key: ProviderKey, site: ProviderSite,
+        make: @escaping @Sendable () async throws -> Value
+    ) {
+        self.core = core
+        self.owner = owner
+        self.key = key
+        self.site = site
+        self.make = make
+    }
+
+    /// Resolves the instance, trapping with a message that says what went wrong, where,
+    /// and how to fix it.
+    ///
+    /// - Returns: The instance.
+    public func callAsFunction() async -> Value {
+        do {
+            return try await resolve()
+        } catch {
+            fatalError(error.description)
+        }
+    }
+
+    /// Resolves the instance, throwing instead of trapping.
+    ///
+    /// - Returns: The instance.
+    /// - Throws: ``StrataError/ended(provider:)`` when the container has ended or ends
+    ///   while the instance is being built, ``StrataError/cycle(path:)`` when the providers
+    ///   need each other, and ``StrataError/factoryFailed(provider:underlying:)`` when the
+    ///   factory throws.
+    public func resolve() async throws(StrataError) -> Value {
+        core.bind(owner)
+        if case .found(let instance) = core.lookup(key) {
+            return unsafeDowncast(instance.object, to: Box<Value>.self).value
+        }
+        let make = self.make
+        let frame = Frame(core: core, key: key, site: site)
+        let instance = try await core.constructAsync(frame) { override in
+            if case .async(let replacement) = override {
+                return Instance(Box(try await replacement() as! Value))
+            }
+            return Instance(Box(try await make()))
+        }
+        return unsafeDowncast(instance.object, to: Box<Value>.self).value
+    }
+
+    /// Replaces the provider's factory, for tests and previews.
+    ///
+    /// - Parameter make: The factory to use instead of the declared one.
+    public func override(_ make: @escaping @Sendable () async throws -> Value) {
+        core.bind(owner)
+        core.setOverride(.async { try await make() }, for: key)
+    }
+
+    /// Restores the factory the provider was declared with.
+    public func removeOverride() {
+        core.setOverride(nil, for: key)
+    }
+}

@@ -1,0 +1,180 @@
+extension Container {
+    /// A provider of one instance per container, made on first use and released when the
+    /// container ends.
+    ///
+    /// The instance is made exactly once, even when many threads ask for it first at the
+    /// same time. Declare it in a computed property; the property's name names the provider
+    /// in errors, trees and traces.
+    ///
+    /// ```swift
+    /// var sessionRepository: Provider<any UserSessionRepository> {
+    ///     shared { FileUserSessionRepository(directory: self.dataDirectory) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The provider's name; filled in by the compiler.
+    ///   - line: Where the provider is declared; filled in by the compiler.
+    ///   - make: Builds the instance. It may resolve providers of this container and of its
+    ///     parents; `try other.resolve()` inside it passes errors on to a throwing caller.
+    /// - Returns: The provider.
+    @inlinable
+    public func shared<Value: Sendable>(
+        _ name: StaticString = #function, line: UInt = #line,
+        _ make: @escaping @Sendable () throws -> Value
+    ) -> Provider<Value> {
+        provider(name, line, argument: nil, lifetime: .shared, make)
+    }
+
+    /// A provider of one instance per argument value, kept in the container until it ends:
+    /// assisted injection with a cache.
+    ///
+    /// ```swift
+    /// func editor(for item: Item) -> Provider<Editor> {
+    ///     shared(by: item.id) { Editor(item: item, repository: self.repository()) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - argument: The value that tells instances apart.
+    ///   - name: The provider's name; filled in by the compiler.
+    ///   - line: Where the provider is declared; filled in by the compiler.
+    ///   - make: Builds the instance for `argument`.
+    /// - Returns: The provider.
+    @inlinable
+    public func shared<Value: Sendable, ID: Hashable & Sendable>(
+        by argument: ID, _ name: StaticString = #function, line: UInt = #line,
+        _ make: @escaping @Sendable () throws -> Value
+    ) -> Provider<Value> {
+        provider(name, line, argument: Argument(argument), lifetime: .shared, make)
+    }
+
+    /// A provider of a new instance at every resolution. The caller owns what it gets: the
+    /// container neither keeps nor ends it.
+    ///
+    /// A method that takes arguments and returns `unique { … }` is assisted injection:
+    ///
+    /// ```swift
+    /// func editor(for item: Item) -> Provider<Editor> {
+    ///     unique { Editor(item: item, repository: self.repository()) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The provider's name; filled in by the compiler.
+    ///   - line: Where the provider is declared; filled in by the compiler.
+    ///   - make: Builds an instance.
+    /// - Returns: The provider.
+    @inlinable
+    public func unique<Value>(
+        _ name: StaticString = #function, line: UInt = #line,
+        _ make: @escaping @Sendable () throws -> Value
+    ) -> Provider<Value> {
+        provider(name, line, argument: nil, lifetime: .unique, make)
+    }
+
+    /// A provider of one instance while anyone else holds it; the container keeps it only
+    /// weakly and makes it again after it is gone.
+    ///
+    /// - Parameters:
+    ///   - name: The provider's name; filled in by the compiler.
+    ///   - line: Where the provider is declared; filled in by the compiler.
+    ///   - make: Builds the instance: a class instance.
+    /// - Returns: The provider.
+    @inlinable
+    public func weakShared<Value: AnyObject & Sendable>(
+        _ name: StaticString = #function, line: UInt = #line,
+        _ make: @escaping @Sendable () throws -> Value
+    ) -> Provider<Value> {
+        provider(name, line, argument: nil, lifetime: .weakShared, make)
+    }
+
+    /// A provider of one instance per container, built by an async factory.
+    ///
+    /// Concurrent first callers await one construction. Ending the container cancels the
+    /// construction in flight.
+    ///
+    /// ```swift
+    /// var catalog: AsyncProvider<Catalog> { shared { try await Catalog.load() } }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The provider's name; filled in by the compiler.
+    ///   - line: Where the provider is declared; filled in by the compiler.
+    ///   - make: Builds the instance.
+    /// - Returns: The provider.
+    @inlinable
+    public func shared<Value: Sendable>(
+        _ name: StaticString = #function, line: UInt = #line,
+        _ make: @escaping @Sendable () async throws -> Value
+    ) -> AsyncProvider<Value> {
+        AsyncProvider(
+            core: scope.core, owner: Self.self,
+            key: ProviderKey(name: name, line: line, type: Value.self),
+            site: ProviderSite(name: name, argument: nil), make: make)
+    }
+
+    @inlinable
+    func provider<Value>(
+        _ name: StaticString, _ line: UInt, argument: Argument?,
+        lifetime: Provider<Value>.Lifetime, _ make: @escaping @Sendable () throws -> Value
+    ) -> Provider<Value> {
+        Provider(
+            core: scope.core, owner: Self.self,
+            key: ProviderKey(name: name, line: line, type: Value.self, argument: argument),
+            site: ProviderSite(name: name, argument: argument), lifetime: lifetime, make: make)
+    }
+}
+
+extension Container {
+    /// A provider of one main-actor instance per container, such as a view model.
+    ///
+    /// The factory runs on the main actor, and the compiler checks that callers resolve the
+    /// provider there.
+    ///
+    /// ```swift
+    /// var profileViewModel: MainActorProvider<ProfileViewModel> {
+    ///     shared { ProfileViewModel(session: self.session) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The provider's name; filled in by the compiler.
+    ///   - line: Where the provider is declared; filled in by the compiler.
+    ///   - make: Builds the instance on the main actor.
+    /// - Returns: The provider.
+    @inlinable
+    public func shared<Value: Sendable>(
+        _ name: StaticString = #function, line: UInt = #line,
+        _ make: @escaping @MainActor () throws -> Value
+    ) -> MainActorProvider<Value> {
+        MainActorProvider(provider(name, line, argument: nil, lifetime: .shared, make))
+    }
+
+    /// A provider of a new main-actor instance at every resolution.
+    ///
+    /// - Parameters:
+    ///   - name: The provider's name; filled in by the compiler.
+    ///   - line: Where the provider is declared; filled in by the compiler.
+    ///   - make: Builds an instance on the main actor.
+    /// - Returns: The provider.
+    @inlinable
+    public func unique<Value: Sendable>(
+        _ name: StaticString = #function, line: UInt = #line,
+        _ make: @escaping @MainActor () throws -> Value
+    ) -> MainActorProvider<Value> {
+        MainActorProvider(provider(name, line, argument: nil, lifetime: .unique, make))
+    }
+
+    @inlinable
+    func provider<Value: Sendable>(
+        _ name: StaticString, _ line: UInt, argument: Argument?,
+        lifetime: Provider<Value>.Lifetime, _ make: @escaping @MainActor () throws -> Value
+    ) -> Provider<Value> {
+        // Safe: a MainActorProvider resolves only on the main actor, so the factory — which
+        // runs on the resolving thread — does too.
+        provider(name, line, argument: argument, lifetime: lifetime) {
+            try MainActor.assumeIsolated { try make() }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/// A dependency container of one tier: a `final class` that owns a ``Scope`` of its tier,
+/// keeps its parent in a typed `let`, and declares providers as computed properties.
+///
+/// Because a container holds only `Sendable` things — its scope, its parent, plain
+/// values — the compiler checks that it is `Sendable`; user code needs no `@unchecked`.
+///
+/// ```swift
+/// final class AppContainer: Container {
+///     let scope = AppScope()
+///     var clock: Provider<any Clock> { shared { SystemClock() } }
+///     func makeSignedInContainer(for user: User) -> SignedInContainer {
+///         SignedInContainer(parent: self, user: user)
+///     }
+/// }
+/// ```
+///
+/// Every container gets ``end()``, ``isActive``, ``onEnd(_:)`` and ``tree``, and the
+/// provider makers `shared`, `unique` and `weakShared`.
+public protocol Container: AnyObject, Sendable {
+    /// The container's tier: ``AppTier``, ``SessionTier``, ``FeatureTier`` or
+    /// ``InteractionTier``.
+    associatedtype ContainerTier: Tier
+
+    /// The container's scope, made in its `init` with its parent.
+    var scope: Scope<ContainerTier> { get }
+}
+
+extension Container {
+    /// Whether the container is still active: `false` from the moment ``end()`` starts.
+    public var isActive: Bool { scope.core.isActive }
+
+    /// Ends the container and everything below it, and releases what it made.
+    ///
+    /// Children end first, the most recently created first. Then the container runs its
+    /// own end hooks in reverse order of creation — ``ScopeBound/scopeDidEnd()`` of its
+    /// instances and the closures given to ``onEnd(_:)`` — and then releases its instances.
+    /// Calling `end()` again does nothing. A container released without `end()` ends itself.
+    ///
+    /// ```swift
+    /// let report = signedIn.end()
+    /// assert(report.survivors.isEmpty, "sign-out leaked: \(report)")
+    /// ```
+    ///
+    /// - Returns: What was ended and which instances are still alive after their release.
+    @discardableResult
+    public func end() -> EndReport {
+        scope.core.bind(Self.self)
+        return scope.core.end()
+    }
+
+    /// Runs `hook` when the container ends, after its children and in reverse order of
+    /// registration among its other hooks. If the container has ended, `hook` runs at once.
+    ///
+    /// A hook that captures the container strongly keeps it alive until ``end()`` is
+    /// called: capture what the hook needs, not `self`.
+    ///
+    /// - Parameter hook: The work to do at the end.
+    public func onEnd(_ hook: @escaping @Sendable () -> Void) {
+        scope.core.bind(Self.self)
+        scope.core.addHook(hook)
+    }
+
+    /// The live tree of containers from this one down, with the instances each holds.
+    ///
+    /// `String(describing:)` gives indented text; ``ScopeTree/dot`` and
+    /// ``ScopeTree/mermaid`` give Graphviz and Mermaid diagrams.
+    public var tree: ScopeTree {
+        scope.core.bind(Self.self)
+        return scope.tree
+    }
+}
+
+extension Container where ContainerTier == AppTier {
+    /// Sends every lifecycle event of the tree below this root container to `handler`:
+    /// containers beginning and ending, instances made and ended.
+    ///
+    /// Events arrive on the thread that caused them. Passing `nil` stops tracing.
+    ///
+    /// ```swift
+    /// app.onTrace { event in print("trace:", event) }
+    /// ```
+    ///
+    /// - Parameter handler: Receives each event.
+    public func onTrace(_ handler: (@Sendable (TraceEvent) -> Void)?) {
+        scope.core.bind(Self.self)
+        scope.core.setTracer(handler)
+    }
+}

@@ -1,0 +1,43 @@
+/// Names a container in errors, reports, trees and traces: its type and its tier.
+public struct ContainerDescription: Sendable, Hashable, CustomStringConvertible {
+    /// The container's type name, for example `SignedInContainer`.
+    public let typeName: String
+    /// The container's tier name, for example `session`.
+    public let tier: String
+
+    /// Makes a description from a type name and a tier name.
+    ///
+    /// - Parameters:
+    ///   - typeName: The container's type name.
+    ///   - tier: The name of the container's tier.
+    public init(typeName: String, tier: String) {
+        self.typeName = typeName
+        self.tier = tier
+    }
+
+    /// `SignedInContainer (session tier)`.
+    public var description: String { "\(typeName) (\(tier) tier)" }
+}
+
+/// Names a provider in errors, reports, trees and traces: the container that declares it
+/// and the provider's own name.
+public struct ProviderDescription: Sendable, Hashable, CustomStringConvertible {
+    /// The container that declares the provider.
+    public let container: ContainerDescription
+    /// The provider's name: the property or method that declares it, with the argument of
+    /// a `shared(by:)` provider in brackets, for example `editor(for:)[42]`.
+    public let name: String
+
+    /// Makes a description from a container and a provider name.
+    ///
+    /// - Parameters:
+    ///   - container: The container that declares the provider.
+    ///   - name: The provider's name.
+    public init(container: ContainerDescription, name: String) {
+        self.container = container
+        self.name = name
+    }
+
+    /// `SignedInContainer.profileViewModel`.
+    public var description: String { "\(container.typeName).\(name)" }
+}

@@ -1,0 +1,82 @@
+import Synchronization
+
+/// A synchronous construction in progress. Its builder holds `gate` for as long as the
+/// factory runs, so another thread that needs the same instance blocks on the gate and
+/// wakes when the instance is stored (or the factory failed).
+final class InFlight: Construction {
+    let gate = Mutex<Void>(())
+    let builder: UInt
+    let frame: Frame
+
+    init(builder: UInt, frame: Frame) {
+        self.builder = builder
+        self.frame = frame
+    }
+}
+
+/// An async construction in progress: one task that every concurrent first caller awaits.
+final class AsyncInFlight: Construction {
+    let builder: UInt
+    let frame: Frame
+    let task: Task<Instance, any Error>
+
+    init(
+        frame: Frame, outerFrames: [Frame],
+        make: @escaping @Sendable () async throws -> Instance
+    ) {
+        let agent = AsyncInFlight.nextAgent()
+        self.builder = agent
+        self.frame = frame
+        self.task = Task {
+            try await AsyncResolution.$agent.withValue(agent) {
+                try await AsyncResolution.$frames.withValue(outerFrames + [frame]) {
+                    try await make()
+                }
+            }
+        }
+    }
+
+    private static let counter = Atomic<UInt>(0)
+
+    /// Async agents are odd numbers; thread agents are object addresses, which are even.
+    private static func nextAgent() -> UInt {
+        counter.wrappingAdd(1, ordering: .relaxed).newValue &* 2 &+ 1
+    }
+}
+
+/// A provided instance as the container stores it: a ``Box`` for `shared`, the object
+/// itself for `weakShared`.
+// @unchecked: only instances of Sendable types are stored (`shared` and `weakShared`
+// require `Sendable`), and the reference itself is immutable.
+@usableFromInline
+struct Instance: @unchecked Sendable {
+    @usableFromInline let object: AnyObject
+
+    @inlinable
+    init(_ object: AnyObject) { self.object = object }
+}
+
+/// What a container made, kept for its end hook, its trace event and the survivors report.
+// @unchecked: every property is immutable; `object` is a weak reference the runtime
+// clears atomically, and it only ever refers to an instance of a Sendable type.
+final class MadeRecord: @unchecked Sendable {
+    weak let object: AnyObject?
+    let provider: String
+    let typeName: String
+    let isWeak: Bool
+
+    init(object: AnyObject?, provider: String, typeName: String, isWeak: Bool) {
+        self.object = object
+        self.provider = provider
+        self.typeName = typeName
+        self.isWeak = isWeak
+    }
+}
+
+/// The weak reference of a `weakShared` entry.
+// @unchecked: immutable weak reference to an instance of a Sendable type.
+final class WeakInstance: @unchecked Sendable {
+    weak let object: AnyObject?
+
+    init(_ object: AnyObject) { self.object = object }
+}

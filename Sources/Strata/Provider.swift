@@ -1,0 +1,120 @@
+/// A handle on one dependency of a container: call it to get the instance.
+///
+/// Providers are made by a container's `shared`, `unique` and `weakShared`, usually in a
+/// computed property, and are cheap to make afresh at every access.
+///
+/// ```swift
+/// let repository = app.sessionRepository()          // traps on misuse
+/// let repository = try app.sessionRepository.resolve() // throws StrataError instead
+/// ```
+public struct Provider<Value>: Sendable {
+    @usableFromInline
+    enum Lifetime: Sendable {
+        case shared, weakShared, unique
+    }
+
+    @usableFromInline let core: ScopeCore
+    @usableFromInline let owner: any Container.Type
+    @usableFromInline let key: ProviderKey
+    @usableFromInline let site: ProviderSite
+    @usableFromInline let lifetime: Lifetime
+    @usableFromInline let make: @Sendable () throws -> Value
+
+    @inlinable
+    init(
+        core: ScopeCore, owner: any Container.Type, key: ProviderKey, site: ProviderSite,
+        lifetime: Lifetime, make: @escaping @Sendable () throws -> Value
+    ) {
+        self.core = core
+        self.owner = owner
+        self.key = key
+        self.site = site
+        self.lifetime = lifetime
+        self.make = make
+    }
+
+    /// Resolves the instance, trapping with a message that says what went wrong, where,
+    /// and how to fix it.
+    ///
+    /// Use it where a failure is a programmer error: a container used after it ended, a
+    /// dependency cycle. Code that may run late should call ``resolve()`` instead.
+    ///
+    /// - Returns: The instance.
+    @inlinable
+    public func callAsFunction() -> Value {
+        do {
+            return try resolve()
+        } catch {
+            fatalError(error.description)
+        }
+    }
+
+    /// Resolves the instance, throwing instead of trapping.
+    ///
+    /// - Returns: The instance.
+    /// - Throws: ``StrataError/ended(provider:)`` when the container has ended,
+    ///   ``StrataError/cycle(path:)`` when the providers need each other, and
+    ///   ``StrataError/factoryFailed(provider:underlying:)`` when a factory throws.
+    @inlinable
+    public func resolve() throws(StrataError) -> Value {
+        core.bind(owner)
+        let frame = Frame(core: core, key: key, site: site)
+        switch lifetime {
+        case .shared:
+            if case .found(let instance) = core.lookup(key) {
+                return unsafeDowncast(instance.object, to: Box<Value>.self).value
+            }
+            let instance = try core.construct(frame, weakly: false) { override in
+                Instance(Box(try override.map(Self.run) ?? make()))
+            }
+            return unsafeDowncast(instance.object, to: Box<Value>.self).value
+        case .weakShared:
+            if case .found(let instance) = core.lookup(key) {
+                return instance.object as! Value
+            }
+            let instance = try core.construct(frame, weakly: true) { override in
+                Instance((try override.map(Self.run) ?? make()) as Any as AnyObject)
+            }
+            return instance.object as! Value
+        case .unique:
+            let override = try core.prepareUnique(frame)
+            let stack = ResolutionStack.current
+            try stack.push(frame)
+            defer { stack.pop() }
+            do {
+                return try override.map(Self.run) ?? make()
+            } catch {
+                throw core.wrap(error, frame)
+            }
+        }
+    }
+
+    /// Replaces the provider's factory, for tests and previews.
+    ///
+    /// A child container that reads this provider from its parent gets the override too.
+    /// An instance the provider made before stays alive until the container ends; the next
+    /// resolution builds from `make`.
+    ///
+    /// ```swift
+    /// app.sessionRepository.override { InMemoryUserSessionRepository() }
+    /// ```
+    ///
+    /// - Parameter make: The factory to use instead of the declared one.
+    public func override(_ make: @escaping @Sendable () throws -> Value) {
+        core.bind(owner)
+        core.setOverride(.sync { try make() }, for: key)
+    }
+
+    /// Restores the factory the provider was declared with.
+    public func removeOverride() {
+        core.setOverride(nil, for: key)
+    }
+
+    @usableFromInline
+    static func run(_ override: Override) throws -> Value {
+        guard case .sync(let make) = override else {
+            preconditionFailure("Strata: a synchronous provider holds an async override")
+        }
+        return try make() as! Value
+    }
+}

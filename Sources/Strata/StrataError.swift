@@ -1,0 +1,69 @@
+/// An error Strata reports instead of trapping, from `try provider.resolve()`.
+///
+/// Every case carries where it happened — the container's type and tier, the provider —
+/// and its ``description`` says what happened, where, and how to fix it. The trapping
+/// call `provider()` stops the program with that same description.
+///
+/// ```swift
+/// do {
+///     let profile = try signedIn.profileViewModel.resolve()
+/// } catch StrataError.ended(let provider) {
+///     log("signed out before \(provider) was ready")
+/// }
+/// ```
+public enum StrataError: Error, CustomStringConvertible {
+    /// A provider was resolved from a container that has ended (or is ending).
+    case ended(provider: ProviderDescription)
+
+    /// A child scope was created under a container that has ended.
+    ///
+    /// `location` is the file and line of the child scope's initialiser call, which sits
+    /// in the child container's `init`.
+    case childOfEnded(parent: ContainerDescription, childTier: String, location: String)
+
+    /// Providers need each other to be built. `path` starts and ends with the same
+    /// provider: `AppContainer.a → AppContainer.b → AppContainer.a`.
+    case cycle(path: [ProviderDescription])
+
+    /// A provider's factory threw an error that is not a `StrataError`.
+    case factoryFailed(provider: ProviderDescription, underlying: any Error)
+
+    /// What happened, where, and how to fix it.
+    public var description: String {
+        switch self {
+        case .ended(let provider):
+            return """
+                Strata: \(provider) was resolved after its container ended. \
+                Where: provider '\(provider.name)' of \(provider.container). \
+                To fix: resolve it before end() is called on \(provider.container.typeName) \
+                or a container above it; code that may run after the end (a callback after \
+                sign-out, a late task) should check isActive or call 'try resolve()' and \
+                handle StrataError.ended.
+                """
+        case .childOfEnded(let parent, let childTier, let location):
+            return """
+                Strata: cannot create a \(childTier) scope under \(parent): \
+                \(parent.typeName) has ended. Where: the child scope's initialiser at \
+                \(location), with \(parent.typeName) as its parent. \
+                To fix: make child containers only from an active parent (check \
+                parent.isActive), or make the child from the container that replaced the \
+                ended one.
+                """
+        case .cycle(let path):
+            let chain = path.map(\.description).joined(separator: " → ")
+            return """
+                Strata: dependency cycle: \(chain). Each provider needs the next one to be \
+                built, so none of them can be. Where: \(path.first?.container.description ?? "?"). \
+                To fix: break the cycle — pass a Provider instead of an instance so one side \
+                resolves later, or move what both need into a third provider.
+                """
+        case .factoryFailed(let provider, let underlying):
+            return """
+                Strata: \(provider) could not be built: its factory threw \(underlying). \
+                Where: provider '\(provider.name)' of \(provider.container). \
+                To fix: handle the error inside the factory, or resolve with \
+                'try resolve()' and handle StrataError.factoryFailed.
+                """
+        }
+    }
+}
