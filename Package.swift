@@ -6,11 +6,21 @@ let package = Package(
     // Synchronization.Mutex and Atomic need these minimums on Apple platforms.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "Strata", targets: ["Strata"])
+        .library(name: "Strata", targets: ["Strata"]),
+        .executable(name: "guide", targets: ["guide"]),
+        .executable(name: "strata-bench", targets: ["strata-bench"]),
     ],
     targets: [
         .target(name: "Strata"),
         .testTarget(name: "StrataTests", dependencies: ["Strata"]),
+
+        // The sample: an onboarding guide in the terminal, built on Strata's tiers.
+        .target(name: "GuideKit", dependencies: ["Strata"], path: "Samples/Guide/GuideKit"),
+        .executableTarget(name: "guide", dependencies: ["GuideKit"], path: "Samples/Guide/guide"),
+        .testTarget(name: "GuideKitTests", dependencies: ["GuideKit", "guide"]),
+
+        // Benchmarks against hand-written containers; run with `swift run -c release strata-bench`.
+        .executableTarget(name: "strata-bench", dependencies: ["Strata"], path: "Benchmarks/strata-bench"),
     ],
     swiftLanguageModes: [.v6]
 )

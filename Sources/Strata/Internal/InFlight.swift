@@ -73,6 +73,18 @@ final class MadeRecord: @unchecked Sendable {
     }
 }
 
+/// Something that stops when a container ends: a subscription, a scope-bound task.
+protocol EndObserver: AnyObject, Sendable {
+    func containerDidEnd()
+}
+
+/// A weak reference to an ``EndObserver``.
+final class WeakObserver: Sendable {
+    weak let object: (any EndObserver)?
+
+    init(_ object: any EndObserver) { self.object = object }
+}
+
 /// The weak reference of a `weakShared` entry.
 // @unchecked: immutable weak reference to an instance of a Sendable type.
 final class WeakInstance: @unchecked Sendable {

@@ -26,6 +26,8 @@ extension ScopeCore {
             switch hook {
             case .closure(let body):
                 body()
+            case .observer(let observer):
+                observer.object?.containerDidEnd()
             case .instance(let record):
                 guard let object = record.object else { continue }
                 (object as? any ScopeBound)?.scopeDidEnd()
@@ -34,17 +36,7 @@ extension ScopeCore {
                     instanceType: record.typeName))
             }
         }
-        let released = state.withLock { state in
-            phase.store(Phase.ended.rawValue, ordering: .releasing)
-            let released = (state.entries, state.overrides)
-            state.entries = [:]
-            state.overrides = [:]
-            state.hooks = []
-            state.children = []
-            return released
-        }
-        // Released outside the lock: an instance's deinit may call back into Strata.
-        withExtendedLifetime(released) {}
+        releaseInstances()
         let container = containerDescription
         for case .instance(let record) in hooks {
             guard let object = record.object else { continue }
@@ -57,6 +49,21 @@ extension ScopeCore {
         parent?.removeChild(identity)
         trace(.ended(container))
         return report
+    }
+
+    /// Marks the scope ended and drops everything it holds. The instances are released when
+    /// this returns, outside the lock, since an instance's deinit may call back into Strata.
+    private func releaseInstances() {
+        let released = state.withLock { state in
+            phase.store(Phase.ended.rawValue, ordering: .releasing)
+            let released = (state.entries, state.overrides)
+            state.entries = [:]
+            state.overrides = [:]
+            state.hooks = []
+            state.children = []
+            return released
+        }
+        _ = released
     }
 
     /// Ends the scope if it is active; an empty report otherwise.

@@ -148,10 +148,20 @@ extension ScopeCore.State {
     /// gone once in a while so a long-lived container does not grow without bound.
     mutating func recordMade(_ record: MadeRecord) {
         hooks.append(.instance(record))
+        compactIfNeeded()
+    }
+
+    /// Drops hooks whose object is gone — `weakShared` instances, subscriptions, finished
+    /// tasks — once the list has doubled, so a long-lived container does not grow without
+    /// bound.
+    mutating func compactIfNeeded() {
         guard hooks.count >= compactHooksAt else { return }
         hooks.removeAll { hook in
-            guard case .instance(let made) = hook else { return false }
-            return made.isWeak && made.object == nil
+            switch hook {
+            case .instance(let made): made.isWeak && made.object == nil
+            case .observer(let observer): observer.object == nil
+            case .closure: false
+            }
         }
         compactHooksAt = Swift.max(64, hooks.count * 2)
     }

@@ -21,6 +21,7 @@ final class ScopeCore: Sendable {
     enum Hook {
         case instance(MadeRecord)
         case closure(@Sendable () -> Void)
+        case observer(WeakObserver)
     }
 
     struct State {
@@ -131,6 +132,19 @@ final class ScopeCore: Sendable {
             return true
         }
         if !added { hook() }
+    }
+
+    /// Adds an object to tell when the scope ends, held weakly so that it can go away
+    /// earlier (a dropped subscription, a finished task); tells it at once if the scope has
+    /// ended.
+    func addObserver(_ observer: any EndObserver) {
+        let added = state.withLock { state in
+            guard isActive else { return false }
+            state.hooks.append(.observer(WeakObserver(observer)))
+            state.compactIfNeeded()
+            return true
+        }
+        if !added { observer.containerDidEnd() }
     }
 
     var root: ScopeCore {

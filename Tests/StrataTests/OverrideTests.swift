@@ -1,0 +1,71 @@
+import Strata
+import Testing
+
+@Suite("Overrides")
+struct OverrideTests {
+    @Test("an override in the app container reaches a session child")
+    func overrideReachesChild() {
+        let app = TestApp()
+        app.service.override { Service(id: 99) }
+        let session = app.makeSession()
+        #expect(session.appService().id == 99)
+    }
+
+    @Test("removeOverride() restores the original factory")
+    func removeOverrideRestores() {
+        let app = TestApp()
+        app.service.override { Service(id: 99) }
+        #expect(app.service().id == 99)
+        app.service.removeOverride()
+        #expect(app.service().id == 1)
+        #expect(app.makeSession().appService().id == 1)
+    }
+
+    @Test("an override replaces an instance already made")
+    func overrideReplacesCachedInstance() {
+        let app = TestApp()
+        let original = app.service()
+        app.service.override { Service(id: 42) }
+        #expect(app.service() !== original)
+        #expect(app.service().id == 42)
+        #expect(app.service() === app.service())
+    }
+
+    @Test("an overridden shared provider is still made once")
+    func overrideKeepsLifetime() {
+        let app = TestApp()
+        let counter = Counter()
+        app.service.override { Service(id: counter.next()) }
+        _ = (app.service(), app.service(), app.service())
+        #expect(counter.value == 1)
+    }
+
+    @Test("a unique provider can be overridden")
+    func uniqueOverride() {
+        let app = TestApp()
+        app.fresh.override { Service(id: -1) }
+        #expect(app.fresh().id == -1)
+        #expect(app.fresh() !== app.fresh())
+        app.fresh.removeOverride()
+        #expect(app.fresh().id > 0)
+    }
+
+    @Test("an override of an argument provider applies to every argument")
+    func argumentOverride() {
+        let app = TestApp()
+        app.item(1).override { Service(id: 0) }
+        #expect(app.item(1)().id == 0)
+        #expect(app.item(5)().id == 0)
+    }
+
+    @Test("an override in one container does not leak into a sibling")
+    func overrideStaysInItsContainer() {
+        let app = TestApp()
+        let first = app.makeSession()
+        let second = app.makeSession()
+        let marker = EventLog()
+        first.user.override { Tracked("double", log: marker) }
+        #expect(first.user().name == "double")
+        #expect(second.user().name == "session.user")
+    }
+}

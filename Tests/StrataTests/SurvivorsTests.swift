@@ -1,0 +1,69 @@
+import Strata
+import Synchronization
+import Testing
+
+@Suite("Survivors report")
+struct SurvivorsTests {
+    @Test("an instance kept alive from outside is reported")
+    func heldInstanceIsASurvivor() throws {
+        let app = TestApp()
+        let session = app.makeSession()
+        let leaked = session.user()
+        _ = session.store()
+
+        let report = session.end()
+
+        let survivor = try #require(report.survivors.first)
+        #expect(report.survivors.count == 1)
+        #expect(survivor.provider.description == "TestSession.user")
+        #expect(survivor.typeName == "Tracked")
+        #expect(survivor.object == ObjectIdentifier(leaked))
+        #expect(survivor.description.contains("still alive after TestSession ended"))
+    }
+
+    @Test("a clean end reports no survivors")
+    func cleanEndHasNoSurvivors() {
+        let app = TestApp()
+        let session = app.makeSession()
+        _ = session.user()
+        _ = session.makeFeature().screen()
+        #expect(session.end().survivors.isEmpty)
+    }
+
+    @Test("a retain cycle between instances is reported")
+    func retainCycleIsReported() {
+        final class Node: Sendable {
+            let next = Mutex<Node?>(nil)
+        }
+        final class Graph: Container {
+            let scope: SessionScope
+            init(parent: TestApp) { scope = SessionScope(parent: parent) }
+            var a: Provider<Node> { shared { Node() } }
+            var b: Provider<Node> {
+                shared {
+                    let b = Node()
+                    let a = self.a()
+                    a.next.withLock { $0 = b }
+                    b.next.withLock { $0 = a }
+                    return b
+                }
+            }
+        }
+        let app = TestApp()
+        let graph = Graph(parent: app)
+        _ = graph.b()
+        let report = graph.end()
+        #expect(Set(report.survivors.map(\.provider.name)) == ["a", "b"])
+    }
+
+    @Test("a child's survivors appear in its parent's report")
+    func childSurvivorsBubbleUp() {
+        let app = TestApp()
+        let session = app.makeSession()
+        let feature = session.makeFeature()
+        let screen = feature.screen()
+        let report = session.end()
+        #expect(report.survivors.map(\.provider.description) == ["TestFeature.screen"])
+        withExtendedLifetime(screen) {}
+    }
+}
