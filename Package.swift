@@ -20,17 +20,19 @@ let package = Package(
         .testTarget(name: "GuideKitTests", dependencies: ["GuideKit", "guide"]),
 
         // Benchmarks against hand-written containers; run with `swift run -c release strata-bench`.
-        .executableTarget(name: "strata-bench", dependencies: ["Strata"], path: "Benchmarks/strata-bench"),
+        .executableTarget(
+            name: "strata-bench", dependencies: ["Strata"], path: "Benchmarks/strata-bench"),
     ],
     swiftLanguageModes: [.v6]
 )
 
 // Strict settings, in one place, for every target.
 for target in package.targets {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        // Every existential is spelled `any P`, so the cost of boxing is visible.
-        .enableUpcomingFeature("ExistentialAny"),
-        // Imports are internal unless a module says otherwise: no accidental re-exports.
-        .enableUpcomingFeature("InternalImportsByDefault"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            // Every existential is spelled `any P`, so the cost of boxing is visible.
+            .enableUpcomingFeature("ExistentialAny"),
+            // Imports are internal unless a module says otherwise: no accidental re-exports.
+            .enableUpcomingFeature("InternalImportsByDefault"),
+        ]
 }

@@ -49,8 +49,9 @@ extension Container {
         provider(name, line, argument: Argument(argument), lifetime: .shared, make)
     }
 
-    /// A provider of a new instance at every resolution. The caller owns what it gets: the
-    /// container neither keeps nor ends it.
+    /// A provider of a new instance at every resolution.
+    ///
+    /// The caller owns what it gets: the container neither keeps nor ends it.
     ///
     /// A method that takes arguments and returns `unique { … }` is assisted injection:
     ///

@@ -23,26 +23,46 @@ extension Container {
         priority: TaskPriority? = nil, _ operation: @escaping @Sendable () async -> Void
     ) -> Task<Void, Never> {
         let handle = ScopedTask()
+        scope.core.bind(Self.self)
+        scope.core.addObserver(handle)
         let task = Task(priority: priority) {
+            // Work started in a container that has already ended starts cancelled.
+            if handle.containerHasEnded { withUnsafeCurrentTask { $0?.cancel() } }
             await operation()
             withExtendedLifetime(handle) {}
         }
-        handle.task = task
-        scope.core.bind(Self.self)
-        scope.core.addObserver(handle)
+        handle.attach(task)
         return task
     }
 }
 
-/// Cancels its task when the container ends. The task keeps it alive until the work
-/// finishes; after that the container's weak reference lets it go.
+/// Cancels its task when the container ends.
+///
+/// The task keeps it alive until the work finishes; after that the container's weak reference lets
+/// it go.
 private final class ScopedTask: EndObserver {
-    private let handle = Mutex<Task<Void, Never>?>(nil)
-
-    var task: Task<Void, Never>? {
-        get { handle.withLock { $0 } }
-        set { handle.withLock { $0 = newValue } }
+    private struct State {
+        var task: Task<Void, Never>?
+        var containerHasEnded = false
     }
 
-    func containerDidEnd() { task?.cancel() }
+    private let state = Mutex(State())
+
+    var containerHasEnded: Bool { state.withLock(\.containerHasEnded) }
+
+    func attach(_ task: Task<Void, Never>) {
+        let hasEnded = state.withLock { state in
+            state.task = task
+            return state.containerHasEnded
+        }
+        if hasEnded { task.cancel() }
+    }
+
+    func containerDidEnd() {
+        let task = state.withLock { state in
+            state.containerHasEnded = true
+            return state.task
+        }
+        task?.cancel()
+    }
 }

@@ -48,8 +48,10 @@ extension Container {
         return scope.core.end()
     }
 
-    /// Runs `hook` when the container ends, after its children and in reverse order of
-    /// registration among its other hooks. If the container has ended, `hook` runs at once.
+    /// Runs `hook` when the container ends, after its children and in reverse order of registration
+    /// among its other hooks.
+    ///
+    /// If the container has ended, `hook` runs at once.
     ///
     /// A hook that captures the container strongly keeps it alive until ``end()`` is
     /// called: capture what the hook needs, not `self`.

@@ -33,8 +33,10 @@ public struct EndReport: Sendable, CustomStringConvertible {
 
     /// One line per ended container and per survivor.
     public var description: String {
-        var lines = ["ended \(ended.count) container(s): "
-            + ended.map(\.typeName).joined(separator: ", ")]
+        var lines = [
+            "ended \(ended.count) container(s): "
+                + ended.map(\.typeName).joined(separator: ", ")
+        ]
         if survivors.isEmpty {
             lines.append("no survivors")
         } else {

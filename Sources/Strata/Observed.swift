@@ -33,7 +33,9 @@ public final class Observed<Value: Sendable>: Sendable {
         state = Mutex(State(value: value))
     }
 
-    /// The current value. Setting it calls every active handler with the new value.
+    /// The current value.
+    ///
+    /// Setting it calls every active handler with the new value.
     public var value: Value {
         get { state.withLock { $0.value } }
         set {

@@ -56,7 +56,8 @@ extension Scope where Level == AppTier {
     ///   - fileID: Where the scope is made; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
     public convenience init(fileID: StaticString = #fileID, line: UInt = #line) {
-        self.init(core: ScopeCore(tierName: AppTier.name, parent: nil, location: "\(fileID):\(line)"))
+        self.init(
+            core: ScopeCore(tierName: AppTier.name, parent: nil, location: "\(fileID):\(line)"))
     }
 }
 

@@ -50,7 +50,8 @@ public struct ScopeTree: Sendable, Hashable, CustomStringConvertible {
     public var dot: String {
         var out = ["digraph Strata {", "  node [shape=box, fontname=\"Helvetica\"];"]
         for (id, node) in numbered() {
-            let label = ([node.tree.container.typeName, "(\(node.tree.container.tier))"]
+            let label =
+                ([node.tree.container.typeName, "(\(node.tree.container.tier))"]
                 + node.tree.instances).map(Self.escapeDOT).joined(separator: "\\n")
             out.append("  n\(id) [label=\"\(label)\"];")
             if let parent = node.parent { out.append("  n\(parent) -> n\(id);") }
@@ -63,7 +64,8 @@ public struct ScopeTree: Sendable, Hashable, CustomStringConvertible {
     public var mermaid: String {
         var out = ["flowchart TD"]
         for (id, node) in numbered() {
-            let label = (["\(node.tree.container.typeName) (\(node.tree.container.tier))"]
+            let label =
+                (["\(node.tree.container.typeName) (\(node.tree.container.tier))"]
                 + node.tree.instances).map(Self.escapeMermaid).joined(separator: "<br/>")
             out.append("  n\(id)[\"\(label)\"]")
             if let parent = node.parent { out.append("  n\(parent) --> n\(id)") }

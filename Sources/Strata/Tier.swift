@@ -18,26 +18,33 @@ public protocol Tier: Sendable {
 /// interaction is the shortest-lived tier and nothing but another interaction sits under it.
 public protocol FeatureParentTier: Tier {}
 
-/// The app tier: from process start to exit. The root of every container tree.
+/// The app tier: from process start to exit.
+///
+/// The root of every container tree.
 public enum AppTier: FeatureParentTier {
     /// `app`.
     public static var name: String { "app" }
 }
 
-/// The session tier: from sign-in to sign-out. Its parent is an app container.
+/// The session tier: from sign-in to sign-out.
+///
+/// Its parent is an app container.
 public enum SessionTier: FeatureParentTier {
     /// `session`.
     public static var name: String { "session" }
 }
 
-/// The feature tier: from entering a flow to leaving it. Its parent is an app, session or
-/// feature container.
+/// The feature tier: from entering a flow to leaving it.
+///
+/// Its parent is an app, session or feature container.
 public enum FeatureTier: FeatureParentTier {
     /// `feature`.
     public static var name: String { "feature" }
 }
 
-/// The interaction tier: one form, dialog or gesture. Its parent may be any container.
+/// The interaction tier: one form, dialog or gesture.
+///
+/// Its parent may be any container.
 public enum InteractionTier: Tier {
     /// `interaction`.
     public static var name: String { "interaction" }

@@ -37,7 +37,9 @@ final class SlowSession: Container {
         scope = SessionScope(parent: parent)
     }
     var local: Provider<Service> { shared { Service(id: self.parent.service().id + 1) } }
-    var combined: Provider<Service> { shared { Service(id: self.local().id + self.parent.derived().id) } }
+    var combined: Provider<Service> {
+        shared { Service(id: self.local().id + self.parent.derived().id) }
+    }
 }
 
 /// Busy-waits, so the thread keeps its core and other threads really overlap with it.
@@ -160,7 +162,8 @@ struct ConcurrencyTests {
             var b: AsyncProvider<Service> { shared { try await self.a.resolve() } }
         }
         let error = await #expect(throws: StrataError.self) { try await AsyncCyclic().a.resolve() }
-        #expect(error?.description.contains("AsyncCyclic.a → AsyncCyclic.b → AsyncCyclic.a") == true)
+        #expect(
+            error?.description.contains("AsyncCyclic.a → AsyncCyclic.b → AsyncCyclic.a") == true)
     }
 
     @Test("a cycle across two threads is reported to both, never a hang")
@@ -200,7 +203,8 @@ struct ConcurrencyTests {
         let reported = errors.withLock { $0 }
         #expect(reported.count == 2)
         #expect(reported.allSatisfy { $0.contains("dependency cycle") })
-        #expect(reported.contains { $0.contains("Crossing.a → Crossing.b → Crossing.a") }
-            || reported.contains { $0.contains("Crossing.b → Crossing.a → Crossing.b") })
+        #expect(
+            reported.contains { $0.contains("Crossing.a → Crossing.b → Crossing.a") }
+                || reported.contains { $0.contains("Crossing.b → Crossing.a → Crossing.b") })
     }
 }

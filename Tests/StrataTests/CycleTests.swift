@@ -1,20 +1,57 @@
 import Strata
 import Testing
 
-/// Providers that need each other. `try … resolve()` inside a factory passes the cycle
-/// error on to a throwing caller; `…()` traps where the cycle closes.
+/// Providers that need each other.
+///
+/// `try … resolve()` inside a factory passes the cycle error on to a throwing caller; `…()` traps
+/// where the cycle closes.
 final class Cyclic: Container {
     let scope = AppScope()
 
-    var a: Provider<Service> { shared { _ = try self.b.resolve(); return Service() } }
-    var b: Provider<Service> { shared { _ = try self.a.resolve(); return Service() } }
+    var a: Provider<Service> {
+        shared {
+            _ = try self.b.resolve()
+            return Service()
+        }
+    }
+    var b: Provider<Service> {
+        shared {
+            _ = try self.a.resolve()
+            return Service()
+        }
+    }
 
-    var x: Provider<Service> { unique { _ = try self.y.resolve(); return Service() } }
-    var y: Provider<Service> { shared { _ = try self.z.resolve(); return Service() } }
-    var z: Provider<Service> { unique { _ = try self.x.resolve(); return Service() } }
+    var x: Provider<Service> {
+        unique {
+            _ = try self.y.resolve()
+            return Service()
+        }
+    }
+    var y: Provider<Service> {
+        shared {
+            _ = try self.z.resolve()
+            return Service()
+        }
+    }
+    var z: Provider<Service> {
+        unique {
+            _ = try self.x.resolve()
+            return Service()
+        }
+    }
 
-    var trapping: Provider<Service> { shared { _ = self.trappingPartner(); return Service() } }
-    var trappingPartner: Provider<Service> { shared { _ = self.trapping(); return Service() } }
+    var trapping: Provider<Service> {
+        shared {
+            _ = self.trappingPartner()
+            return Service()
+        }
+    }
+    var trappingPartner: Provider<Service> {
+        shared {
+            _ = self.trapping()
+            return Service()
+        }
+    }
 
     var selfish: Provider<Service> { unique { try self.selfish.resolve() } }
 
@@ -82,16 +119,20 @@ struct CycleTests {
 
     @Test("a two-step cycle traps with its whole path through provider()")
     func twoStepCycleTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
+        {
             _ = Cyclic().trapping()
         }
         let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(text.contains("dependency cycle: Cyclic.trapping → Cyclic.trappingPartner → Cyclic.trapping"))
+        #expect(
+            text.contains(
+                "dependency cycle: Cyclic.trapping → Cyclic.trappingPartner → Cyclic.trapping"))
     }
 
     @Test("a three-step cycle traps with its whole path through provider()")
     func threeStepCycleTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
+        {
             _ = Cyclic().x()
         }
         let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)

@@ -23,18 +23,20 @@ struct LifecycleTests {
         let report = session.end()
 
         let events = Array(log.all[before...])
-        #expect(Array(events.prefix(7)) == [
-            "end interaction.form", "released interaction.form",
-            "end feature.screen", "released feature.screen",
-            "session.onEnd", "end session.store", "end session.user",
-        ])
+        #expect(
+            Array(events.prefix(7)) == [
+                "end interaction.form", "released interaction.form",
+                "end feature.screen", "released feature.screen",
+                "session.onEnd", "end session.store", "end session.user",
+            ])
         // The session releases its instances together, after its own hooks.
         #expect(Set(events.dropFirst(7)) == ["released session.store", "released session.user"])
         let hooks = log.all[before...].filter { !$0.hasPrefix("released") }
-        #expect(Array(hooks) == [
-            "end interaction.form", "end feature.screen",
-            "session.onEnd", "end session.store", "end session.user",
-        ])
+        #expect(
+            Array(hooks) == [
+                "end interaction.form", "end feature.screen",
+                "session.onEnd", "end session.store", "end session.user",
+            ])
         #expect(report.ended.map(\.typeName) == ["TestInteraction", "TestFeature", "TestSession"])
         #expect(!session.isActive && !feature.isActive && !interaction.isActive)
         #expect(app.isActive && appFeature.isActive)
@@ -81,7 +83,9 @@ struct EndSemanticsTests {
         _ = app.makeFeature()  // kept alive by nothing: it ends at once
         let feature = app.makeFeature()
         let node = app.tree.children.first?.container
-        #expect(node?.typeName.hasPrefix("unnamed feature container made at StrataTests/Fixtures.swift:") == true)
+        #expect(
+            node?.typeName.hasPrefix(
+                "unnamed feature container made at StrataTests/Fixtures.swift:") == true)
         _ = feature.screen()
         #expect(app.tree.children.first?.container.typeName == "TestFeature")
     }
@@ -106,11 +110,13 @@ struct EndSemanticsTests {
 
         let report = app.end()
 
-        #expect(report.ended.map(\.typeName) == [
-            "TestFeature", "TestInteraction", "TestFeature", "TestSession", "TestApp",
-        ])
-        #expect([session.isActive, feature.isActive, interaction.isActive, appFeature.isActive]
-            .allSatisfy { !$0 })
+        #expect(
+            report.ended.map(\.typeName) == [
+                "TestFeature", "TestInteraction", "TestFeature", "TestSession", "TestApp",
+            ])
+        #expect(
+            [session.isActive, feature.isActive, interaction.isActive, appFeature.isActive]
+                .allSatisfy { !$0 })
     }
 }
 
@@ -156,7 +162,8 @@ struct ResolveAfterEndTests {
 
     @Test("provider() after end() traps with the same message")
     func providerTrapsAfterEnd() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
+        {
             let app = TestApp()
             let session = app.makeSession()
             session.end()
@@ -169,7 +176,8 @@ struct ResolveAfterEndTests {
 
     @Test("making a child scope under an ended container traps, naming both")
     func childUnderEndedTraps() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
+        {
             let app = TestApp()
             _ = app.config()
             app.end()
@@ -180,4 +188,3 @@ struct ResolveAfterEndTests {
         #expect(text.contains("StrataTests/Fixtures.swift"))
     }
 }
-

@@ -1,8 +1,9 @@
 import Synchronization
 
-/// A synchronous construction in progress. Its builder holds `gate` for as long as the
-/// factory runs, so another thread that needs the same instance blocks on the gate and
-/// wakes when the instance is stored (or the factory failed).
+/// A synchronous construction in progress.
+///
+/// Its builder holds `gate` for as long as the factory runs, so another thread that needs the same
+/// instance blocks on the gate and wakes when the instance is stored (or the factory failed).
 final class InFlight: Construction {
     let gate = Mutex<Void>(())
     let builder: UInt

@@ -5,9 +5,10 @@ extension ScopeCore {
         case ended
     }
 
-    /// Builds and stores the instance for `key` once: concurrent first callers all await
-    /// the same task (single flight). Ending the scope cancels the task, and its waiters get
-    /// ``StrataError/ended(provider:)``.
+    /// Builds and stores the instance for `key` once: concurrent first callers all await the same
+    /// task (single flight).
+    ///
+    /// Ending the scope cancels the task, and its waiters get ``StrataError/ended(provider:)``.
     @usableFromInline
     func constructAsync(
         _ frame: Frame, make: @escaping @Sendable (Override?) async throws -> Instance
@@ -52,7 +53,8 @@ extension ScopeCore {
     ) throws(StrataError) -> Instance {
         let frame = inFlight.frame
         let record = (try? result.get()).map { MadeRecord(of: $0, site: frame.site, isWeak: false) }
-        let outcome: (result: Result<Instance, any Error>, isFirst: Bool)? = state.withLock { state in
+        let outcome: (result: Result<Instance, any Error>, isFirst: Bool)? = state.withLock {
+            state in
             guard isActive else { return nil }
             guard case .buildingAsync(let current) = state.entries[frame.key], current === inFlight
             else {

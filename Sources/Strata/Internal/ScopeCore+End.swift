@@ -11,8 +11,9 @@ extension ScopeCore {
     /// Ends the scope: its children first, newest first; then its own hooks in reverse
     /// order of creation; then it releases its instances and reports which survived.
     ///
-    /// - Parameter identity: this scope's identity, passed in because `deinit` must not
+    /// - Parameter identity: This scope's identity, passed in because `deinit` must not
     ///   form new references to `self`.
+    /// - Returns: What was ended, and the survivors.
     func finishEnding(identity: ObjectIdentifier) -> EndReport {
         var report = EndReport()
         for child in liveChildren.reversed() {
@@ -31,9 +32,10 @@ extension ScopeCore {
             case .instance(let record):
                 guard let object = record.object else { continue }
                 (object as? any ScopeBound)?.scopeDidEnd()
-                trace(.instanceEnded(
-                    ProviderDescription(container: containerDescription, name: record.provider),
-                    instanceType: record.typeName))
+                trace(
+                    .instanceEnded(
+                        ProviderDescription(container: containerDescription, name: record.provider),
+                        instanceType: record.typeName))
             }
         }
         releaseInstances()
@@ -47,12 +49,15 @@ extension ScopeCore {
         }
         report.ended.append(container)
         parent?.removeChild(identity)
-        trace(.ended(container))
+        // A container never used was never announced; it ends silently too.
+        if isBound.load(ordering: .acquiring) { trace(.ended(container)) }
         return report
     }
 
-    /// Marks the scope ended and drops everything it holds. The instances are released when
-    /// this returns, outside the lock, since an instance's deinit may call back into Strata.
+    /// Marks the scope ended and drops everything it holds.
+    ///
+    /// The instances are released when this returns, outside the lock, since an instance's deinit
+    /// may call back into Strata.
     private func releaseInstances() {
         let released = state.withLock { state in
             phase.store(Phase.ended.rawValue, ordering: .releasing)

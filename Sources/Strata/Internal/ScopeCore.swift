@@ -64,8 +64,10 @@ final class ScopeCore: Sendable {
 
     // MARK: Naming
 
-    /// Records the container type that owns this scope. The scope is made inside the
-    /// container's `init`, before the container exists, so the name is learnt on first use.
+    /// Records the container type that owns this scope.
+    ///
+    /// The scope is made inside the container's `init`, before the container exists, so the name is
+    /// learnt on first use.
     @usableFromInline
     func bind(_ owner: any Container.Type) {
         if !isBound.load(ordering: .acquiring) { bindSlow(owner) }

@@ -1,0 +1,217 @@
+import Dispatch
+import Strata
+import Synchronization
+import Testing
+
+enum Status: Sendable, Equatable {
+    case idle, editing, saved
+}
+
+/// A view model made in an interaction container, following an app-level status.
+final class FormModel: Sendable {
+    let subscription = Mutex<Subscription?>(nil)
+}
+
+@Suite("Scope-bound observation")
+struct ObservationTests {
+    @Test("a handler installed in an interaction container stops firing when it ends")
+    func handlerStopsAtEnd() {
+        let status = Observed(Status.idle)
+        let feature = TestApp().makeFeature()
+        let form = feature.makeInteraction()
+        let seen = Mutex<[Status]>([])
+        let subscription = status.observe(in: form) { value in seen.withLock { $0.append(value) } }
+
+        status.value = .editing
+        form.end()
+        status.value = .saved
+
+        #expect(seen.withLock { $0 } == [.editing])
+        #expect(!subscription.isActive)
+    }
+
+    @Test(
+        "after end() returns no handler of that container runs, even with changes on another thread"
+    )
+    func noHandlerAfterEndUnderRace() {
+        for _ in 0..<50 {
+            let status = Observed(0)
+            let form = TestApp().makeFeature().makeInteraction()
+            let endReturned = Atomic<Bool>(false)
+            let lateCalls = Atomic<Int>(0)
+            let subscription = status.observe(in: form) { _ in
+                if endReturned.load(ordering: .sequentiallyConsistent) {
+                    lateCalls.add(1, ordering: .relaxed)
+                }
+                spin(microseconds: 5)
+            }
+            DispatchQueue.concurrentPerform(iterations: 3) { worker in
+                if worker == 0 {
+                    spin(microseconds: 100)
+                    form.end()
+                    endReturned.store(true, ordering: .sequentiallyConsistent)
+                } else {
+                    for value in 0..<200 { status.value = value }
+                }
+            }
+            #expect(lateCalls.load(ordering: .relaxed) == 0)
+            withExtendedLifetime(subscription) {}
+        }
+    }
+
+    @Test("a subscription whose token is dropped stops at once")
+    func droppedTokenStops() {
+        let status = Observed(Status.idle)
+        let app = TestApp()
+        let count = Atomic<Int>(0)
+        _ = status.observe(in: app) { _ in count.add(1, ordering: .relaxed) }
+        status.value = .saved
+        #expect(count.load(ordering: .relaxed) == 0)
+    }
+
+    @Test("cancelling the token stops the handler before the container ends")
+    func cancelledTokenStops() {
+        let status = Observed(Status.idle)
+        let app = TestApp()
+        let count = Atomic<Int>(0)
+        let subscription = status.observe(in: app) { _ in count.add(1, ordering: .relaxed) }
+        status.value = .editing
+        subscription.cancel()
+        status.value = .saved
+        #expect(count.load(ordering: .relaxed) == 1)
+        #expect(app.isActive)
+    }
+
+    @Test("a single-fire subscription fires once")
+    func singleFire() {
+        let status = Observed(Status.idle)
+        let app = TestApp()
+        let seen = Mutex<[Status]>([])
+        let subscription = status.observeOnce(in: app) { value in seen.withLock { $0.append(value) }
+        }
+        status.value = .editing
+        status.value = .saved
+        #expect(seen.withLock { $0 } == [.editing])
+        #expect(!subscription.isActive)
+    }
+
+    @Test("a handler may set the value it observes and cancel itself")
+    func reentrantHandler() {
+        let status = Observed(0)
+        let app = TestApp()
+        let seen = Mutex<[Int]>([])
+        let holder = Mutex<Subscription?>(nil)
+        let subscription = status.observe(in: app) { value in
+            seen.withLock { $0.append(value) }
+            if value < 3 { status.value = value + 1 } else { holder.withLock { $0?.cancel() } }
+        }
+        holder.withLock { $0 = subscription }
+        status.value = 1
+        status.value = 10
+        #expect(seen.withLock { $0 } == [1, 2, 3])
+    }
+
+    @Test("ending the container releases a handler that captured its owner")
+    func endBreaksCaptureCycle() {
+        final class Form: Container {
+            let scope: InteractionScope
+            let status: Observed<Status>
+            init(parent: TestFeature, status: Observed<Status>) {
+                self.status = status
+                scope = InteractionScope(parent: parent)
+            }
+            var model: Provider<FormModel> {
+                shared {
+                    let model = FormModel()
+                    let token = self.status.observe(in: self) { _ in _ = model }
+                    model.subscription.withLock { $0 = token }
+                    return model
+                }
+            }
+        }
+        let status = Observed(Status.idle)
+        let form = Form(parent: TestApp().makeFeature(), status: status)
+        _ = form.model()
+        #expect(form.end().survivors.isEmpty)
+    }
+
+    @Test(
+        "a handler that captures its owner strongly in a longer-lived container shows in the survivors report"
+    )
+    func strongCaptureIsASurvivor() {
+        final class Form: Container {
+            let scope: InteractionScope
+            let parent: TestFeature
+            let status: Observed<Status>
+            init(parent: TestFeature, status: Observed<Status>) {
+                self.parent = parent
+                self.status = status
+                scope = InteractionScope(parent: parent)
+            }
+            var model: Provider<FormModel> {
+                shared {
+                    let model = FormModel()
+                    // Tied to the feature, which outlives the form: the model leaks.
+                    let token = self.status.observe(in: self.parent) { _ in _ = model }
+                    model.subscription.withLock { $0 = token }
+                    return model
+                }
+            }
+        }
+        let status = Observed(Status.idle)
+        let feature = TestApp().makeFeature()
+        let form = Form(parent: feature, status: status)
+        _ = form.model()
+        let report = form.end()
+        #expect(report.survivors.map(\.provider.description) == ["Form.model"])
+    }
+}
+
+@Suite("Scope-bound tasks")
+struct ScopedTaskTests {
+    @Test("a task started in a container is cancelled when it ends")
+    func taskCancelledAtEnd() async {
+        let app = TestApp()
+        let feature = app.makeFeature()
+        let started = Atomic<Bool>(false)
+        let task = feature.task {
+            started.store(true, ordering: .releasing)
+            try? await Task.sleep(for: .seconds(30))
+        }
+        while !started.load(ordering: .acquiring) { await Task.yield() }
+        feature.end()
+        await task.value
+        #expect(task.isCancelled)
+    }
+
+    @Test("after cancellation a task cannot reach the ended container's instances")
+    func taskCannotResolveAfterEnd() async {
+        let feature = TestApp().makeFeature()
+        let started = Atomic<Bool>(false)
+        let outcome = Mutex<String>("")
+        let task = feature.task {
+            started.store(true, ordering: .releasing)
+            try? await Task.sleep(for: .seconds(30))
+            do {
+                _ = try feature.screen.resolve()
+                outcome.withLock { $0 = "resolved" }
+            } catch {
+                outcome.withLock { $0 = "ended" }
+            }
+        }
+        while !started.load(ordering: .acquiring) { await Task.yield() }
+        feature.end()
+        await task.value
+        #expect(outcome.withLock { $0 } == "ended")
+    }
+
+    @Test("a task started in an ended container starts cancelled")
+    func taskInEndedContainer() async {
+        let feature = TestApp().makeFeature()
+        feature.end()
+        let wasCancelled = Atomic<Bool>(false)
+        await feature.task { wasCancelled.store(Task.isCancelled, ordering: .relaxed) }.value
+        let cancelled = wasCancelled.load(ordering: .relaxed)
+        #expect(cancelled)
+    }
+}
