@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Container {
     /// Starts work that is cancelled when the container ends.
     ///
@@ -46,7 +44,7 @@ private final class ScopedTask: EndObserver {
         var containerHasEnded = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     var containerHasEnded: Bool { state.withLock(\.containerHasEnded) }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A value that tells its subscribers when it changes: the status enum of a view model.
 ///
 /// Subscribe with ``observe(in:_:)`` to tie the handler to a container — it stops when the
@@ -24,13 +22,13 @@ public final class Observed<Value: Sendable>: Sendable {
         weak var subscription: Subscription?
     }
 
-    private let state: Mutex<State>
+    private let state: Lock<State>
 
     /// Makes an observed value.
     ///
     /// - Parameter value: The initial value.
     public init(_ value: Value) {
-        state = Mutex(State(value: value))
+        state = Lock(State(value: value))
     }
 
     /// The current value.

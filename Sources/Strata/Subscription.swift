@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A running subscription to an ``Observed`` value; cancelling it, or dropping the last
 /// reference to it, stops its handler and releases it.
 ///
@@ -16,14 +14,14 @@ public final class Subscription: Sendable {
         var deliveringThread: UInt?
     }
 
-    private let state: Mutex<State>
+    private let state: Lock<State>
     /// Held while the handler runs; `cancel()` on another thread waits for it.
-    private let gate = Mutex<Void>(())
+    private let gate = Gate()
     private let firesOnce: Bool
 
     init(firesOnce: Bool, handler: @escaping @Sendable (Any) -> Void) {
         self.firesOnce = firesOnce
-        state = Mutex(State(handler: handler))
+        state = Lock(State(handler: handler))
     }
 
     deinit { cancel() }
@@ -41,7 +39,7 @@ public final class Subscription: Sendable {
             state.handler = nil
             return (released, state.deliveringThread == thread)
         }
-        if !isOwnHandler { gate.withLock { _ in } }
+        if !isOwnHandler { gate.wait() }
         _ = released  // released here, outside the locks
     }
 

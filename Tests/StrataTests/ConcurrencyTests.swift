@@ -53,7 +53,7 @@ struct ConcurrencyTests {
     @Test("1,000 concurrent first resolutions build one shared instance", arguments: 0..<20)
     func sharedBuildsOnceUnderContention(round: Int) {
         let slow = Slow()
-        let seen = Mutex<Set<ObjectIdentifier>>([])
+        let seen = Locked<Set<ObjectIdentifier>>([])
         DispatchQueue.concurrentPerform(iterations: 1_000) { _ in
             let service = slow.service()
             seen.withLock { _ = $0.insert(ObjectIdentifier(service)) }
@@ -66,7 +66,7 @@ struct ConcurrencyTests {
     func nestedResolutionDoesNotDeadlock() {
         let slow = Slow()
         let sessions = (0..<4).map { _ in slow.makeSession() }
-        let results = Mutex<Set<Int>>([])
+        let results = Locked<Set<Int>>([])
         DispatchQueue.concurrentPerform(iterations: 400) { index in
             let value = sessions[index % 4].combined().id
             results.withLock { _ = $0.insert(value) }
@@ -188,7 +188,7 @@ struct ConcurrencyTests {
             }
         }
         let crossing = Crossing()
-        let errors = Mutex<[String]>([])
+        let errors = Locked<[String]>([])
         let group = DispatchGroup()
         for side in 0..<2 {
             DispatchQueue.global().async(group: group) {

@@ -68,7 +68,7 @@ struct DiagnosticsTests {
 
     @Test("the trace hook on the root receives began, made, ended and instance-ended events")
     func traceEvents() {
-        let events = Mutex<[String]>([])
+        let events = Locked<[String]>([])
         let app = TestApp()
         app.onTrace { event in events.withLock { $0.append(event.description) } }
         let session = app.makeSession()

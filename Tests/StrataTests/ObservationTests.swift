@@ -9,7 +9,7 @@ enum Status: Sendable, Equatable {
 
 /// A view model made in an interaction container, following an app-level status.
 final class FormModel: Sendable {
-    let subscription = Mutex<Subscription?>(nil)
+    let subscription = Locked<Subscription?>(nil)
 }
 
 @Suite("Scope-bound observation")
@@ -19,7 +19,7 @@ struct ObservationTests {
         let status = Observed(Status.idle)
         let feature = TestApp().makeFeature()
         let form = feature.makeInteraction()
-        let seen = Mutex<[Status]>([])
+        let seen = Locked<[Status]>([])
         let subscription = status.observe(in: form) { value in seen.withLock { $0.append(value) } }
 
         status.value = .editing
@@ -86,7 +86,7 @@ struct ObservationTests {
     func singleFire() {
         let status = Observed(Status.idle)
         let app = TestApp()
-        let seen = Mutex<[Status]>([])
+        let seen = Locked<[Status]>([])
         let subscription = status.observeOnce(in: app) { value in seen.withLock { $0.append(value) }
         }
         status.value = .editing
@@ -99,8 +99,8 @@ struct ObservationTests {
     func reentrantHandler() {
         let status = Observed(0)
         let app = TestApp()
-        let seen = Mutex<[Int]>([])
-        let holder = Mutex<Subscription?>(nil)
+        let seen = Locked<[Int]>([])
+        let holder = Locked<Subscription?>(nil)
         let subscription = status.observe(in: app) { value in
             seen.withLock { $0.append(value) }
             if value < 3 { status.value = value + 1 } else { holder.withLock { $0?.cancel() } }
@@ -188,7 +188,7 @@ struct ScopedTaskTests {
     func taskCannotResolveAfterEnd() async {
         let feature = TestApp().makeFeature()
         let started = Atomic<Bool>(false)
-        let outcome = Mutex<String>("")
+        let outcome = Locked<String>("")
         let task = feature.task {
             started.store(true, ordering: .releasing)
             try? await Task.sleep(for: .seconds(30))

@@ -33,7 +33,7 @@ struct SurvivorsTests {
     @Test("a retain cycle between instances is reported")
     func retainCycleIsReported() {
         final class Node: Sendable {
-            let next = Mutex<Node?>(nil)
+            let next = Locked<Node?>(nil)
         }
         final class Graph: Container {
             let scope: SessionScope

@@ -5,7 +5,7 @@ import Synchronization
 /// Its builder holds `gate` for as long as the factory runs, so another thread that needs the same
 /// instance blocks on the gate and wakes when the instance is stored (or the factory failed).
 final class InFlight: Construction {
-    let gate = Mutex<Void>(())
+    let gate = Gate()
     let builder: UInt
     let frame: Frame
 

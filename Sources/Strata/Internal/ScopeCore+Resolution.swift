@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a `shared` or `weakShared` lookup found.
 @usableFromInline
 enum Lookup {

@@ -46,7 +46,7 @@ final class ScopeCore: Sendable {
     let phase = Atomic<UInt8>(Phase.active.rawValue)
     let overrideCount = Atomic<Int>(0)
     let isBound = Atomic<Bool>(false)
-    let state = Mutex(State())
+    let state = Lock(State())
 
     init(tierName: String, parent: ScopeCore?, location: String) {
         self.tierName = tierName

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A provider being built right now, which other callers may wait for.
 protocol Construction: AnyObject, Sendable {
     /// The agent (a thread, or an async construction) whose work builds it.
@@ -15,7 +13,7 @@ protocol Construction: AnyObject, Sendable {
 /// Before an agent waits, it follows the chain from what it waits for — its builder, what
 /// that builder waits for, and so on; reaching itself means the wait would never end.
 enum WaitGraph {
-    private static let waits = Mutex<[UInt: any Construction]>([:])
+    private static let waits = Lock<[UInt: any Construction]>([:])
 
     /// Runs `wait` with `agent` recorded as waiting for `target`, unless that closes a cycle.
     static func wait<Result>(
@@ -32,7 +30,7 @@ enum WaitGraph {
     /// a cycle.
     static func block(agent: UInt, frames: [Frame], on target: InFlight) throws(StrataError) {
         try register(agent: agent, frames: frames, for: target)
-        target.gate.withLock { _ in }
+        target.gate.wait()
         unregister(agent)
     }
 
