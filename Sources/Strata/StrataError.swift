@@ -28,6 +28,11 @@ public enum StrataError: Error, CustomStringConvertible {
     /// A provider's factory threw an error that is not a `StrataError`.
     case factoryFailed(provider: ProviderDescription, underlying: any Error)
 
+    /// No container from the caller up to the app handles a route.
+    ///
+    /// `searched` lists the containers asked, the caller first.
+    case routeNotFound(route: String, searched: [ContainerDescription])
+
     /// What happened, where, and how to fix it.
     public var description: String {
         switch self {
@@ -63,6 +68,14 @@ public enum StrataError: Error, CustomStringConvertible {
                 Where: provider '\(provider.name)' of \(provider.container). \
                 To fix: handle the error inside the factory, or resolve with \
                 'try resolve()' and handle StrataError.factoryFailed.
+                """
+        case .routeNotFound(let route, let searched):
+            let chain = searched.map(\.description).joined(separator: " → ")
+            return """
+                Strata: no handler for route \(route). Where: searched \(chain). \
+                To fix: register one with handle(\(route).self) { … } in one of these \
+                containers, or perform the route from a container below the one that \
+                handles it; handlers go away when their container ends.
                 """
         }
     }

@@ -66,6 +66,7 @@ extension ScopeCore {
             state.overrides = [:]
             state.hooks = []
             state.children = []
+            state.routes = [:]
             return released
         }
         _ = released

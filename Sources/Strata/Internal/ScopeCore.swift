@@ -32,6 +32,7 @@ final class ScopeCore: Sendable {
         var compactHooksAt = 64
         var children: [WeakCore] = []
         var tracer: (@Sendable (TraceEvent) -> Void)?
+        var routes: [ObjectIdentifier: RouteHandler] = [:]
     }
 
     struct WeakCore {

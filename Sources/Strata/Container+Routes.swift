@@ -1,0 +1,82 @@
+extension Container {
+    /// Answers `route` for this container and every container below it, until this
+    /// container ends.
+    ///
+    /// Registering the same route type again in the same container replaces the handler. A
+    /// handler in a container nearer the caller wins over one further up.
+    ///
+    /// ```swift
+    /// signedIn.handle(ShowProfile.self) { route in ProfileSummary(for: route.userID) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - route: The route type to answer.
+    ///   - handler: Turns a route value into its output. It runs on the caller's thread.
+    public func handle<R: Route>(
+        _ route: R.Type, _ handler: @escaping @Sendable (R) -> R.Output
+    ) {
+        scope.core.bind(Self.self)
+        scope.core.setRouteHandler(RouteHandler(handler), for: ObjectIdentifier(route))
+    }
+
+    /// Performs `route` through the nearest handler from this container up to the app.
+    ///
+    /// - Parameter route: The route to perform.
+    /// - Returns: The handler's output.
+    /// - Throws: ``StrataError/routeNotFound(route:searched:)`` naming the route and every
+    ///   container searched, when none of them handles it.
+    public func perform<R: Route>(_ route: R) throws(StrataError) -> R.Output {
+        scope.core.bind(Self.self)
+        let key = ObjectIdentifier(R.self)
+        var searched: [ContainerDescription] = []
+        var core: ScopeCore? = scope.core
+        while let current = core {
+            if let handler = current.routeHandler(for: key) {
+                return handler.perform(route)
+            }
+            searched.append(current.containerDescription)
+            core = current.parent
+        }
+        throw .routeNotFound(route: String(describing: R.self), searched: searched)
+    }
+
+    /// Performs `route` like ``perform(_:)``, trapping with the same message when no
+    /// container handles it.
+    ///
+    /// - Parameter route: The route to perform.
+    /// - Returns: The handler's output.
+    public func performOrTrap<R: Route>(_ route: R) -> R.Output {
+        do {
+            return try perform(route)
+        } catch {
+            fatalError(error.description)
+        }
+    }
+}
+
+/// A route handler with its route type erased, so one table holds handlers of every route.
+struct RouteHandler: Sendable {
+    private let body: @Sendable (Any) -> Any
+
+    init<R: Route>(_ handler: @escaping @Sendable (R) -> R.Output) {
+        body = { handler($0 as! R) }
+    }
+
+    func perform<R: Route>(_ route: R) -> R.Output {
+        body(route) as! R.Output
+    }
+}
+
+extension ScopeCore {
+    func setRouteHandler(_ handler: RouteHandler, for route: ObjectIdentifier) {
+        state.withLock { state in
+            guard isActive else { return }
+            state.routes[route] = handler
+        }
+    }
+
+    /// The handler of `route` in this container; `nil` once the container has ended.
+    func routeHandler(for route: ObjectIdentifier) -> RouteHandler? {
+        state.withLock { state in isActive ? state.routes[route] : nil }
+    }
+}
