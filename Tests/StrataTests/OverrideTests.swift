@@ -68,4 +68,17 @@ struct OverrideTests {
         #expect(first.user().name == "double")
         #expect(second.user().name == "session.user")
     }
+
+    @Test("an async provider can be overridden and restored")
+    func asyncOverride() async throws {
+        final class Remote: Container {
+            let scope = AppScope()
+            var catalog: AsyncProvider<Service> { shared { Service(id: 1) } }
+        }
+        let remote = Remote()
+        remote.catalog.override { Service(id: 2) }
+        #expect(try await remote.catalog.resolve().id == 2)
+        remote.catalog.removeOverride()
+        #expect(try await remote.catalog.resolve().id == 1)
+    }
 }

@@ -66,4 +66,21 @@ struct SurvivorsTests {
         #expect(report.survivors.map(\.provider.description) == ["TestFeature.screen"])
         withExtendedLifetime(screen) {}
     }
+
+    @Test("the report reads as one line per container and per survivor")
+    func reportDescription() {
+        let app = TestApp()
+        let session = app.makeSession()
+        let user = session.user()
+        let report = session.end()
+        #expect(
+            String(describing: report) == """
+                ended 1 container(s): TestSession
+                1 survivor(s):
+                  TestSession.user: Tracked is still alive after TestSession ended \
+                (held by a retain cycle, a strong capture or a global)
+                """)
+        #expect(String(describing: app.end()) == "ended 1 container(s): TestApp\nno survivors")
+        withExtendedLifetime(user) {}
+    }
 }
