@@ -65,7 +65,7 @@ extension ScopeCore {
             state.entries = [:]
             state.overrides = [:]
             state.hooks = []
-            state.children = []
+            state.children = [:]
             state.routes = [:]
             return released
         }

@@ -30,12 +30,16 @@ final class ScopeCore: Sendable {
         var overrides: [ProviderKey: Override] = [:]
         var hooks: [Hook] = []
         var compactHooksAt = 64
-        var children: [WeakCore] = []
+        /// Live children by identity, each with its creation order: removal on a child's
+        /// end is O(1), and the end of a parent sorts once.
+        var children: [ObjectIdentifier: Child] = [:]
+        var childrenMade = 0
         var tracer: (@Sendable (TraceEvent) -> Void)?
         var routes: [ObjectIdentifier: RouteHandler] = [:]
     }
 
-    struct WeakCore {
+    struct Child {
+        let order: Int
         weak var core: ScopeCore?
     }
 
@@ -100,8 +104,8 @@ final class ScopeCore: Sendable {
         let child: ScopeCore? = state.withLock { state in
             guard isActive else { return nil }
             let child = ScopeCore(tierName: tierName, parent: self, location: location)
-            state.children.removeAll { $0.core == nil }
-            state.children.append(WeakCore(core: child))
+            state.childrenMade += 1
+            state.children[ObjectIdentifier(child)] = Child(order: state.childrenMade, core: child)
             return child
         }
         guard let child else {
@@ -113,16 +117,12 @@ final class ScopeCore: Sendable {
     }
 
     func removeChild(_ identity: ObjectIdentifier) {
-        state.withLock { state in
-            state.children.removeAll { entry in
-                guard let core = entry.core else { return true }
-                return ObjectIdentifier(core) == identity
-            }
-        }
+        _ = state.withLock { $0.children.removeValue(forKey: identity) }
     }
 
+    /// The live children, oldest first.
     var liveChildren: [ScopeCore] {
-        state.withLock { $0.children.compactMap(\.core) }
+        state.withLock { $0.children.values.sorted { $0.order < $1.order }.compactMap(\.core) }
     }
 
     // MARK: Hooks and tracing
