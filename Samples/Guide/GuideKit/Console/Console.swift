@@ -1,0 +1,140 @@
+public import Strata
+
+/// The guide's console: it shows where the user is, reads their answers line by line and
+/// hands them to the screen they are on, and understands `:help`, `:scopes`, `:back` and
+/// `:quit` at any prompt.
+///
+/// It reads and writes through ``LineInput`` and ``TextOutput``, so tests drive it in the
+/// process exactly as the `guide` executable does:
+///
+/// ```swift
+/// let app = AppContainer(dataDirectory: directory, mailOutput: output)
+/// let console = Console(app: app, input: input, output: output)
+/// let status = await console.run()   // 0 after :quit or the end of the input
+/// app.end()
+/// ```
+@MainActor
+public final class Console {
+    /// The app container the console shows.
+    public let app: AppContainer
+    /// The report of every container the console ended, in order: the forms, features and
+    /// sessions it closed.
+    public private(set) var endReports: [EndReport] = []
+
+    private let input: any LineInput
+    private let output: any TextOutput
+    private let context: ScreenContext
+    private let traces: Bool
+    private var root: MainScreen?
+    /// The screen whose introduction was shown last, and where it was; the screen is held
+    /// weakly so that a new screen never passes for a gone one.
+    private weak var introduced: (any Screen)?
+    private var introducedLocation = ""
+
+    /// Makes a console for `app`.
+    ///
+    /// - Parameters:
+    ///   - app: The app container to show.
+    ///   - input: Where the user's lines come from.
+    ///   - output: Where the console writes.
+    ///   - traces: Whether to print each container beginning and ending, and each instance
+    ///     made and ended, as it happens.
+    public init(
+        app: AppContainer, input: any LineInput, output: any TextOutput, traces: Bool = false
+    ) {
+        self.app = app
+        self.input = input
+        self.output = output
+        self.traces = traces
+        context = ScreenContext(output: output, dataDirectory: app.dataDirectory)
+    }
+
+    /// Runs the guide until `:quit` or the end of the input.
+    ///
+    /// At the end it ends the containers it made; the app container stays for its owner to
+    /// end.
+    ///
+    /// - Returns: The exit status: 0.
+    public func run() async -> Int32 {
+        if traces {
+            let output = output
+            app.onTrace { event in output.write("trace: \(event)\n") }
+        }
+        context.say(
+            "Strata guide: an onboarding flow built on Strata's container tiers.",
+            "Type :help for help, :quit to leave.")
+        let root = MainScreen(app: app, context: context)
+        self.root = root
+        root.launch()
+        while await step() {}
+        root.close()
+        self.root = nil
+        endRetiredContainers()
+        return 0
+    }
+
+    /// Asks one question and handles the answer.
+    ///
+    /// - Returns: Whether to go on.
+    private func step() async -> Bool {
+        endRetiredContainers()
+        guard let screen = activeScreen else { return false }
+        if screen !== introduced || screen.location != introducedLocation {
+            context.say(screen.introduction())
+            introduced = screen
+            introducedLocation = screen.location
+        }
+        let question = screen.question
+        output.write("[\(screen.location)] \(question.label)> ")
+        guard let line = input.readLine() else {
+            context.say("", "End of input: leaving the guide.")
+            return false
+        }
+        let command = ConsoleCommand(line)
+        if !input.isInteractive {
+            let hides = question.isSecret && command == nil && !line.isEmpty
+            output.write((hides ? "********" : line) + "\n")
+        }
+        switch command {
+        case nil:
+            await screen.answer(line)
+        case .help:
+            context.say(help(at: screen.location))
+        case .scopes:
+            context.say(String(describing: app.tree))
+        case .back:
+            screen.goBack()
+        case .quit:
+            context.say("Goodbye.")
+            return false
+        case .unknown(let word):
+            context.say("Unknown command '\(word)'. The commands are:", ConsoleCommand.summary)
+        }
+        return true
+    }
+
+    /// The deepest screen: the one the user talks to.
+    private var activeScreen: (any Screen)? {
+        var screen: (any Screen)? = root
+        while let child = screen?.child { screen = child }
+        return screen
+    }
+
+    private func endRetiredContainers() {
+        for container in context.takeRetired() {
+            let report = container.end()
+            endReports.append(report)
+            for survivor in report.survivors { context.say("warning: \(survivor)") }
+        }
+    }
+
+    private func help(at location: String) -> String {
+        """
+        Answer the question at the prompt, or type one of these commands:
+        \(ConsoleCommand.summary)
+        You are at \(location). The demo account is \(LocalAuthenticationAPI.demoEmail), \
+        password \(LocalAuthenticationAPI.demoPassword).
+        Your data is in \(app.dataDirectory.path).
+        """
+    }
+}

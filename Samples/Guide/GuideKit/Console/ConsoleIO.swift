@@ -1,0 +1,24 @@
+/// Where the console writes: standard output in the `guide` executable, a recording in
+/// tests.
+///
+/// The stand-in authentication API's mail and the `--trace` lines go here too, from any
+/// thread, so it must be `Sendable`.
+public protocol TextOutput: Sendable {
+    /// Writes `text` as it is; the console adds the line breaks.
+    ///
+    /// - Parameter text: The text to write.
+    func write(_ text: String)
+}
+
+/// Where the console reads the user's lines: standard input in the `guide` executable, a
+/// script in tests.
+public protocol LineInput {
+    /// Whether a person types the lines at a terminal. When not, the console echoes each
+    /// line after its prompt, so that a transcript reads as a conversation.
+    var isInteractive: Bool { get }
+
+    /// The next line, without its line break.
+    ///
+    /// - Returns: The line, or `nil` at the end of the input.
+    func readLine() -> String?
+}

@@ -1,0 +1,63 @@
+import Strata
+
+/// What a form screen says around its form.
+struct FormWording {
+    /// Shown when the form opens: its name and what it needs.
+    let title: String
+    /// Shown when the form was submitted.
+    let submitted: String
+    /// Shown when the user left the form.
+    let cancelled: String
+}
+
+/// Shows any form: asks for the field its status names, shows the problem with the last
+/// value, and says when the form was submitted or left.
+@MainActor
+final class FormScreen<ViewModel: FormViewModel>: Screen {
+    let location: String
+    private let wording: FormWording
+    private let context: ScreenContext
+    private let viewModel: ViewModel
+    private var field: ViewModel.Field?
+    private var watch: Subscription?
+
+    init(
+        location: String, wording: FormWording, viewModel: ViewModel,
+        container: some Container, context: ScreenContext
+    ) {
+        self.location = location
+        self.wording = wording
+        self.viewModel = viewModel
+        self.context = context
+        if case .asking(let field, _) = viewModel.status.value { self.field = field }
+        watch = viewModel.status.watch(in: container) { [weak self] status in
+            self?.show(status)
+        }
+    }
+
+    var question: Question {
+        Question(label: field?.label ?? "…", isSecret: field?.isSecret ?? false)
+    }
+
+    var child: (any Screen)? { nil }
+
+    func introduction() -> [String] { [wording.title] }
+
+    func answer(_ text: String) async { await viewModel.enter(text) }
+
+    func goBack() { viewModel.back() }
+
+    private func show(_ status: FormStatus<ViewModel.Field>) {
+        switch status {
+        case .asking(let field, let problem):
+            self.field = field
+            if let problem { context.say(problem.description) }
+        case .submitting:
+            field = nil
+        case .submitted:
+            context.say(wording.submitted)
+        case .cancelled:
+            context.say(wording.cancelled)
+        }
+    }
+}

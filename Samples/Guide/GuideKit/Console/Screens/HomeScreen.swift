@@ -1,0 +1,58 @@
+import Strata
+
+/// Shows the signed-in home: who is signed in, its menu, and the profile in a feature
+/// container of its own.
+@MainActor
+final class HomeScreen: Screen {
+    private let container: SignedInContainer
+    private let context: ScreenContext
+    private let viewModel: HomeViewModel
+    private var user: UserSession
+    private var open: OpenScreen?
+    private var watches: [Subscription] = []
+
+    init(container: SignedInContainer, context: ScreenContext) {
+        self.container = container
+        self.context = context
+        viewModel = container.homeViewModel()
+        user = viewModel.user.value
+        watches = [
+            viewModel.status.watch(in: container) { [weak self] status in self?.show(status) },
+            viewModel.user.watch(in: container) { [weak self] user in self?.user = user },
+        ]
+    }
+
+    var location: String { "home" }
+    var question: Question { Menu.question }
+    var child: (any Screen)? { open?.screen }
+    func close() { context.close(&open) }
+
+    func introduction() -> [String] {
+        ["Home. You are signed in as \(user.name) <\(user.email)>."] + menu.lines
+    }
+
+    func answer(_ text: String) async { menu.choose(text, context: context) }
+
+    func goBack() {
+        context.say("This is your home. Choose 'sign out' to leave it, or type :quit.")
+    }
+
+    private var menu: Menu {
+        Menu([
+            .init(title: "profile", action: viewModel.showProfile),
+            .init(title: "sign out", action: viewModel.signOut),
+        ])
+    }
+
+    private func show(_ status: HomeViewStatus) {
+        context.close(&open)
+        switch status {
+        case .home:
+            break
+        case .profile:
+            let profile = container.makeProfileContainer()
+            open = OpenScreen(
+                screen: ProfileScreen(container: profile, context: context), container: profile)
+        }
+    }
+}

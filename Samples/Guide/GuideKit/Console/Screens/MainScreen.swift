@@ -1,0 +1,55 @@
+import Strata
+
+/// The console's root: follows the ``MainViewModel`` and shows the guide or the signed-in
+/// home below it, each in a container of its own tier.
+@MainActor
+final class MainScreen: Screen {
+    private let app: AppContainer
+    private let context: ScreenContext
+    private let viewModel: MainViewModel
+    private var open: OpenScreen?
+    private var isSignedIn = false
+    private var watches: [Subscription] = []
+
+    init(app: AppContainer, context: ScreenContext) {
+        self.app = app
+        self.context = context
+        viewModel = app.mainViewModel()
+        watches = [
+            viewModel.status.watch(in: app) { [weak self] status in self?.show(status) },
+            viewModel.sessionProblem.watch(in: app) { [weak self] problem in
+                if let problem { self?.context.say("Stored session: \(problem)") }
+            },
+        ]
+    }
+
+    /// Reads the stored session, which shows the guide or the home.
+    func launch() { viewModel.launch() }
+
+    var location: String { "launching" }
+    var question: Question { Question(label: "…") }
+    var child: (any Screen)? { open?.screen }
+    func close() { context.close(&open) }
+    func introduction() -> [String] { [] }
+    func answer(_ text: String) async {}
+    func goBack() {}
+
+    private func show(_ status: MainViewStatus) {
+        context.close(&open)
+        switch status {
+        case .launching:
+            break
+        case .guiding:
+            if isSignedIn { context.say("Signed out.") }
+            isSignedIn = false
+            let guide = app.makeGuideContainer()
+            open = OpenScreen(
+                screen: GuideScreen(container: guide, context: context), container: guide)
+        case .signedIn(let session):
+            isSignedIn = true
+            let signedIn = app.makeSignedInContainer(for: session)
+            open = OpenScreen(
+                screen: HomeScreen(container: signedIn, context: context), container: signedIn)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+public import Strata
+
+/// The interaction tier of one password-reset form, under the guide.
+public final class ResetPasswordFormContainer: Container {
+    /// The form's interaction scope, under the guide.
+    public let scope: InteractionScope
+    let parent: GuideContainer
+
+    /// Makes the form's container.
+    ///
+    /// - Parameter parent: The guide's container.
+    public init(parent: GuideContainer) {
+        self.parent = parent
+        self.scope = InteractionScope(parent: parent)
+    }
+
+    /// The form's view model.
+    ///
+    /// A sent or closed form goes back to the guide's welcome.
+    public var resetPasswordViewModel: MainActorProvider<ResetPasswordViewModel> {
+        shared {
+            let guide = self.parent.guideViewModel()
+            return ResetPasswordViewModel(
+                authentication: self.parent.parent.authentication(),
+                onClose: { guide.returnToWelcome() })
+        }
+    }
+}
+
+/// The password-reset form: an email address, to which the authentication API sends a
+/// reset link if an account has it.
+///
+/// The form ends the same way whether or not an account has the address, so it never tells
+/// who has an account.
+@MainActor
+public final class ResetPasswordViewModel: FormViewModel {
+    /// The password-reset form's field.
+    public enum Field: String, FormField {
+        /// The account's email address.
+        case email
+
+        /// `email`.
+        public var label: String { rawValue }
+    }
+
+    /// Where the form is.
+    public let status = Observed(FormStatus<Field>.asking(.email, problem: nil))
+
+    private let authentication: any AuthenticationAPI
+    private let onClose: @MainActor () -> Void
+
+    /// Makes the form.
+    ///
+    /// - Parameters:
+    ///   - authentication: The API that sends the reset mail.
+    ///   - onClose: Called when the form closes, sent or not.
+    public init(
+        authentication: any AuthenticationAPI, onClose: @escaping @MainActor () -> Void
+    ) {
+        self.authentication = authentication
+        self.onClose = onClose
+    }
+
+    /// Takes the email address and submits the form.
+    ///
+    /// - Parameter text: What the user typed.
+    public func enter(_ text: String) async {
+        guard fieldAsked == .email,
+            let email = accept(text, for: .email, Validation.email)
+        else { return }
+        status.value = .submitting
+        await authentication.requestPasswordReset(email: email)
+        status.value = .submitted
+        onClose()
+    }
+
+    /// Leaves the form without asking for a reset.
+    public func cancel() {
+        status.value = .cancelled
+        onClose()
+    }
+}

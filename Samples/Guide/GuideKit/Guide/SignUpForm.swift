@@ -1,0 +1,114 @@
+public import Strata
+
+/// The interaction tier of one sign-up form, under the guide.
+public final class SignUpFormContainer: Container {
+    /// The form's interaction scope, under the guide.
+    public let scope: InteractionScope
+    let parent: GuideContainer
+
+    /// Makes the form's container.
+    ///
+    /// - Parameter parent: The guide's container.
+    public init(parent: GuideContainer) {
+        self.parent = parent
+        self.scope = InteractionScope(parent: parent)
+    }
+
+    /// The form's view model.
+    ///
+    /// A new user and a closed form go back to the guide.
+    public var signUpViewModel: MainActorProvider<SignUpViewModel> {
+        shared {
+            let guide = self.parent.guideViewModel()
+            return SignUpViewModel(
+                authentication: self.parent.parent.authentication(),
+                onSignedUp: { guide.authenticated($0) },
+                onClose: { guide.returnToWelcome() })
+        }
+    }
+}
+
+/// The sign-up form: a name, an email address and a password, each validated, then an
+/// account made by the authentication API.
+@MainActor
+public final class SignUpViewModel: FormViewModel {
+    /// The sign-up form's fields.
+    public enum Field: String, FormField {
+        /// The name the user goes by.
+        case name
+        /// The email address to sign in with.
+        case email
+        /// The new password.
+        case password
+
+        /// `name`, `email`, `password`.
+        public var label: String { rawValue }
+        /// The password is.
+        public var isSecret: Bool { self == .password }
+    }
+
+    /// Where the form is.
+    public let status = Observed(FormStatus<Field>.asking(.name, problem: nil))
+
+    private let authentication: any AuthenticationAPI
+    private let onSignedUp: @MainActor (UserSession) -> Void
+    private let onClose: @MainActor () -> Void
+    private var name = ""
+    private var email = ""
+
+    /// Makes the form.
+    ///
+    /// - Parameters:
+    ///   - authentication: The API that makes the account.
+    ///   - onSignedUp: Called with the new account's session.
+    ///   - onClose: Called when the user leaves the form.
+    public init(
+        authentication: any AuthenticationAPI,
+        onSignedUp: @escaping @MainActor (UserSession) -> Void,
+        onClose: @escaping @MainActor () -> Void
+    ) {
+        self.authentication = authentication
+        self.onSignedUp = onSignedUp
+        self.onClose = onClose
+    }
+
+    /// Takes the name, the email address or the password; the password submits the form.
+    ///
+    /// - Parameter text: What the user typed.
+    public func enter(_ text: String) async {
+        switch fieldAsked {
+        case .name:
+            guard let name = accept(text, for: .name, Validation.name) else { return }
+            self.name = name
+            ask(.email)
+        case .email:
+            guard let email = accept(text, for: .email, Validation.email) else { return }
+            self.email = email
+            ask(.password)
+        case .password:
+            guard let password = accept(text, for: .password, Validation.newPassword) else {
+                return
+            }
+            await signUp(NewAccount(name: name, email: email, password: password))
+        case nil:
+            return
+        }
+    }
+
+    /// Leaves the form.
+    public func cancel() {
+        status.value = .cancelled
+        onClose()
+    }
+
+    private func signUp(_ account: NewAccount) async {
+        status.value = .submitting
+        do throws(AuthenticationError) {
+            let session = try await authentication.signUp(account)
+            status.value = .submitted
+            onSignedUp(session)
+        } catch {
+            ask(.email, FormProblem(error))
+        }
+    }
+}

@@ -1,0 +1,43 @@
+public import Foundation
+
+/// Keeps each user's notification answer in `notifications.json` in the data directory,
+/// written atomically.
+public struct FileNotificationPreferenceRepository: NotificationPreferenceRepository {
+    private let file: JSONFile<[String: NotificationChoice]>
+
+    /// Makes a repository that keeps the answers in `directory`.
+    ///
+    /// - Parameter directory: The data directory; it is made on the first answer.
+    public init(directory: URL) {
+        file = JSONFile(directory: directory, name: "notifications.json")
+    }
+
+    /// The answer the user gave, if they gave one.
+    ///
+    /// - Parameter userID: The user's identifier.
+    /// - Returns: The answer, or `nil` when the user has not been asked.
+    /// - Throws: ``StorageError`` when `notifications.json` cannot be read; a corrupt file
+    ///   is moved aside first.
+    public func choice(forUser userID: String) throws(StorageError) -> NotificationChoice? {
+        try file.read()?[userID]
+    }
+
+    /// Remembers the user's answer, keeping the other users' answers.
+    ///
+    /// - Parameters:
+    ///   - choice: The answer.
+    ///   - userID: The user's identifier.
+    /// - Throws: ``StorageError`` when `notifications.json` cannot be written.
+    public func remember(_ choice: NotificationChoice, forUser userID: String)
+        throws(StorageError)
+    {
+        var choices: [String: NotificationChoice]
+        do throws(StorageError) {
+            choices = try file.read() ?? [:]
+        } catch .corrupt {
+            choices = [:]  // Moved aside by read(); start a new file.
+        }
+        choices[userID] = choice
+        try file.write(choices)
+    }
+}

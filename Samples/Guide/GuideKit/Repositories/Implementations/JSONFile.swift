@@ -1,0 +1,106 @@
+import Foundation
+
+/// One JSON file in the data directory, read whole and written atomically.
+///
+/// Writes go to a temporary file that then replaces the old one, so a crash never leaves
+/// half a file. A file that cannot be decoded is moved aside to
+/// `<name>.corrupt-<timestamp>` — never deleted — and reported as
+/// ``StorageError/corrupt(file:movedTo:reason:)``.
+struct JSONFile<Value: Codable>: Sendable {
+    let url: URL
+
+    init(directory: URL, name: String) {
+        url = directory.appendingPathComponent(name, isDirectory: false)
+    }
+
+    /// The decoded contents, or `nil` when the file does not exist.
+    func read() throws(StorageError) -> Value? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(file: url.path, reason: error.localizedDescription)
+        }
+        do {
+            return try Self.decoder.decode(Value.self, from: data)
+        } catch {
+            let reason = Self.reason(for: error)
+            throw .corrupt(
+                file: url.path, movedTo: try moveAside(reason: reason).path, reason: reason)
+        }
+    }
+
+    /// Replaces the file's contents with `value`, creating the directory if needed.
+    func write(_ value: Value) throws(StorageError) {
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+            try Self.encoder.encode(value).write(to: url, options: .atomic)
+        } catch {
+            throw .unwritable(file: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Removes the file; a file that is not there is already removed.
+    func remove() throws(StorageError) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch {
+            throw .unwritable(file: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Renames the file to `<name>.corrupt-<timestamp>`, with a counter if that name is taken.
+    private func moveAside(reason: String) throws(StorageError) -> URL {
+        let stamp = Date().formatted(
+            .iso8601.dateSeparator(.omitted).timeSeparator(.omitted).timeZoneSeparator(.omitted))
+        var destination = url.appendingPathExtension("corrupt-\(stamp)")
+        var counter = 1
+        while FileManager.default.fileExists(atPath: destination.path) {
+            counter += 1
+            destination = url.appendingPathExtension("corrupt-\(stamp)-\(counter)")
+        }
+        do {
+            try FileManager.default.moveItem(at: url, to: destination)
+        } catch {
+            throw .unreadable(
+                file: url.path,
+                reason: "\(reason), and it could not be moved aside (\(error.localizedDescription))"
+            )
+        }
+        return destination
+    }
+
+    /// A short account of why decoding failed, for a person to read.
+    private static func reason(for error: any Error) -> String {
+        guard let error = error as? DecodingError else { return error.localizedDescription }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "it is not valid JSON"
+        case .keyNotFound(let key, _):
+            return "it has no \"\(key.stringValue)\""
+        case .dataCorrupted(let context), .typeMismatch(_, let context),
+            .valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "\"\(path)\" does not hold what the guide wrote there"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    private static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

@@ -1,0 +1,24 @@
+/// Why a repository could not read or write its file.
+///
+/// Every description says which file, what went wrong, and what happened to the file.
+public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file exists but its contents are not what the app wrote. It was moved aside,
+    /// never deleted, so that it can be looked at.
+    case corrupt(file: String, movedTo: String, reason: String)
+    /// The file exists but could not be read, or a corrupt file could not be moved aside.
+    case unreadable(file: String, reason: String)
+    /// The file could not be written or removed.
+    case unwritable(file: String, reason: String)
+
+    /// What went wrong, with the file's path.
+    public var description: String {
+        switch self {
+        case .corrupt(let file, let movedTo, let reason):
+            "\(file) could not be read: \(reason). It was moved aside to \(movedTo)."
+        case .unreadable(let file, let reason):
+            "\(file) could not be read: \(reason)."
+        case .unwritable(let file, let reason):
+            "\(file) could not be written: \(reason)."
+        }
+    }
+}

@@ -1,0 +1,91 @@
+public import Strata
+
+/// The interaction tier of one edit-name form, under the profile.
+public final class EditNameFormContainer: Container {
+    /// The form's interaction scope, under the profile.
+    public let scope: InteractionScope
+    let parent: ProfileContainer
+
+    /// Makes the form's container.
+    ///
+    /// - Parameter parent: The profile's container.
+    public init(parent: ProfileContainer) {
+        self.parent = parent
+        self.scope = InteractionScope(parent: parent)
+    }
+
+    /// The form's view model.
+    ///
+    /// A saved or closed form returns to the profile.
+    public var editNameViewModel: MainActorProvider<EditNameViewModel> {
+        shared {
+            let profile = self.parent.profileViewModel()
+            return EditNameViewModel(
+                user: self.parent.parent.user(),
+                sessionRepository: self.parent.parent.parent.sessionRepository(),
+                onClose: { profile.finishEditing() })
+        }
+    }
+}
+
+/// The edit-name form: a new name, stored with the session so that it outlives a restart.
+@MainActor
+public final class EditNameViewModel: FormViewModel {
+    /// The edit-name form's field.
+    public enum Field: String, FormField {
+        /// The new name.
+        case name
+
+        /// `name`.
+        public var label: String { "new name" }
+    }
+
+    /// Where the form is.
+    public let status = Observed(FormStatus<Field>.asking(.name, problem: nil))
+
+    private let user: Observed<UserSession>
+    private let sessionRepository: any UserSessionRepository
+    private let onClose: @MainActor () -> Void
+
+    /// Makes the form.
+    ///
+    /// - Parameters:
+    ///   - user: The signed-in user, whose name changes.
+    ///   - sessionRepository: Where the session is stored between launches.
+    ///   - onClose: Called when the form closes, saved or not.
+    public init(
+        user: Observed<UserSession>, sessionRepository: any UserSessionRepository,
+        onClose: @escaping @MainActor () -> Void
+    ) {
+        self.user = user
+        self.sessionRepository = sessionRepository
+        self.onClose = onClose
+    }
+
+    /// Takes the new name, stores it and closes the form.
+    ///
+    /// - Parameter text: What the user typed.
+    public func enter(_ text: String) async {
+        guard fieldAsked == .name, let name = accept(text, for: .name, Validation.name) else {
+            return
+        }
+        guard name != user.value.name else { return ask(.name, .sameName) }
+        var renamed = user.value
+        renamed.name = name
+        status.value = .submitting
+        do throws(StorageError) {
+            try sessionRepository.save(renamed)
+        } catch {
+            return ask(.name, .notSaved(error.description))
+        }
+        user.value = renamed
+        status.value = .submitted
+        onClose()
+    }
+
+    /// Leaves the form; the name stays as it was.
+    public func cancel() {
+        status.value = .cancelled
+        onClose()
+    }
+}

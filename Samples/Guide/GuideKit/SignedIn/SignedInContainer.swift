@@ -1,0 +1,50 @@
+public import Strata
+
+/// The session tier, under the app: one signed-in user, from sign-in to sign-out.
+///
+/// Its features — the profile — sit under it, so sign-out ends them all at once.
+///
+/// ```swift
+/// let signedIn = app.makeSignedInContainer(for: session)
+/// let home = signedIn.homeViewModel()
+/// // … sign-out:
+/// let report = signedIn.end()   // report.survivors is empty
+/// ```
+public final class SignedInContainer: Container {
+    /// The session scope, under the app.
+    public let scope: SessionScope
+    let parent: AppContainer
+    /// The session the user signed in with.
+    public let session: UserSession
+
+    /// Makes the container of a signed-in session.
+    ///
+    /// - Parameters:
+    ///   - parent: The app container.
+    ///   - session: The signed-in user's session.
+    public init(parent: AppContainer, session: UserSession) {
+        self.parent = parent
+        self.session = session
+        self.scope = SessionScope(parent: parent)
+    }
+
+    /// The signed-in user as they are now: the session, with any change to their name.
+    public var user: Provider<Observed<UserSession>> {
+        shared { Observed(self.session) }
+    }
+
+    /// The home's view model.
+    ///
+    /// Sign-out goes to the app's main view model.
+    public var homeViewModel: MainActorProvider<HomeViewModel> {
+        shared {
+            let main = self.parent.mainViewModel()
+            return HomeViewModel(user: self.user(), onSignOut: { main.signOut() })
+        }
+    }
+
+    /// Makes the profile's container: a feature under the session.
+    ///
+    /// - Returns: The container; end it when the user leaves the profile.
+    public func makeProfileContainer() -> ProfileContainer { ProfileContainer(parent: self) }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import GuideKit
+import Strata
+import Synchronization
+import Testing
+
+/// Collects everything written, from any thread.
+final class RecordingOutput: TextOutput {
+    private let written = Mutex("")
+
+    func write(_ text: String) { written.withLock { $0 += text } }
+    var text: String { written.withLock { $0 } }
+}
+
+/// Lines for the console, as a pipe would give them, with checks run between them.
+final class ScriptedInput: LineInput {
+    enum Step {
+        case line(String)
+        /// Runs when the console asks for the next line, before it gets one.
+        case inspect(() -> Void)
+    }
+
+    private var steps: [Step]
+    let isInteractive: Bool
+
+    init(_ steps: [Step], isInteractive: Bool = false) {
+        self.steps = steps
+        self.isInteractive = isInteractive
+    }
+
+    convenience init(_ lines: [String]) { self.init(lines.map(Step.line)) }
+
+    func readLine() -> String? {
+        while !steps.isEmpty {
+            switch steps.removeFirst() {
+            case .line(let line): return line
+            case .inspect(let check): check()
+            }
+        }
+        return nil
+    }
+}
+
+/// A fresh directory under the system's temporary folder, removed when released.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("guidekit-tests-\(UUID().uuidString)", isDirectory: true)
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    /// The names of the files in the directory, sorted.
+    var fileNames: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+    }
+
+    /// Every file's contents, concatenated.
+    var allContents: String {
+        fileNames.compactMap { try? String(contentsOf: file($0), encoding: .utf8) }
+            .joined(separator: "\n")
+    }
+}
+
+/// What one in-process run of the console left.
+@MainActor
+struct ConsoleRun {
+    let output: String
+    let status: Int32
+    let console: Console
+
+    /// The report of the ended container of type `typeName`.
+    func endReport(of typeName: String) -> EndReport? {
+        console.endReports.first { $0.ended.contains { $0.typeName == typeName } }
+    }
+}
+
+/// Runs the console on `steps` with a new app container over `directory`.
+///
+/// It runs as the `guide` executable does, and ends the app afterwards. `onStart` gets the
+/// app before the run, for `.inspect` steps to look at.
+@MainActor
+func runConsole(
+    _ steps: [ScriptedInput.Step], in directory: TemporaryDirectory, traces: Bool = false,
+    isInteractive: Bool = false, onStart: (AppContainer) -> Void = { _ in }
+) async -> ConsoleRun {
+    let output = RecordingOutput()
+    let app = AppContainer(dataDirectory: directory.url, mailOutput: output)
+    onStart(app)
+    let input = ScriptedInput(steps, isInteractive: isInteractive)
+    let console = Console(app: app, input: input, output: output, traces: traces)
+    let status = await console.run()
+    app.end()
+    return ConsoleRun(output: output.text, status: status, console: console)
+}
+
+@MainActor
+func runConsole(_ lines: [String], in directory: TemporaryDirectory) async -> ConsoleRun {
+    await runConsole(lines.map(ScriptedInput.Step.line), in: directory)
+}
+
+/// Checks that `text` holds each of `parts`, in that order.
+func expectInOrder(
+    _ text: String, _ parts: [String], sourceLocation: SourceLocation = #_sourceLocation
+) {
+    var rest = text[...]
+    for part in parts {
+        guard let range = rest.range(of: part) else {
+            Issue.record(
+                "missing, or out of order: \(part.debugDescription)\n--- in ---\n\(text)",
+                sourceLocation: sourceLocation)
+            return
+        }
+        rest = rest[range.upperBound...]
+    }
+}
+
+/// Records every value an observed status takes.
+final class StatusLog<Value: Sendable>: Sendable {
+    private final class Values: Sendable {
+        let list = Mutex<[Value]>([])
+    }
+
+    private let values: Values
+    private let subscription: Subscription
+
+    init(_ observed: Observed<Value>) {
+        let values = Values()
+        self.values = values
+        subscription = observed.subscribe { value in values.list.withLock { $0.append(value) } }
+    }
+
+    var all: [Value] { values.list.withLock { $0 } }
+}
+
+/// Calls made through the closures a container would hand a view model.
+@MainActor
+final class Navigation {
+    var signedIn: [UserSession] = []
+    var closed = 0
+    var signedOut = 0
+}
+
+let adaSession = UserSession(
+    userID: "ada", name: "Ada Lovelace", email: "ada@example.com", token: "token-ada")
+
+/// A session store whose every write fails, as on a read-only disk.
+struct ReadOnlyUserSessionRepository: UserSessionRepository {
+    var session: UserSession?
+
+    func load() -> UserSession? { session }
+    func save(_ session: UserSession) throws(StorageError) {
+        throw .unwritable(file: "/read-only/session.json", reason: "read-only file system")
+    }
+    func clear() throws(StorageError) {
+        throw .unwritable(file: "/read-only/session.json", reason: "read-only file system")
+    }
+}
+
+/// An outbox whose writes fail.
+struct FullOutboxRepository: OutboxRepository {
+    func keep(_ message: ContactMessage) throws(StorageError) {
+        throw .unwritable(file: "/full/outbox.json", reason: "no space left on device")
+    }
+    func messages() -> [ContactMessage] { [] }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import GuideKit
+import Testing
+
+@Suite struct GuideOptionsTests {
+    @Test func noArgumentsMeansDefaults() throws {
+        #expect(try GuideOptions.parse([]) == GuideOptions())
+    }
+
+    @Test func readsEveryOption() throws {
+        let options = try GuideOptions.parse(["--trace", "--data-dir", "/tmp/x", "-h"])
+        #expect(options.traces)
+        #expect(options.showsHelp)
+        #expect(options.dataDirectory == "/tmp/x")
+        #expect(try GuideOptions.parse(["--data-dir=/tmp/y"]).dataDirectory == "/tmp/y")
+    }
+
+    @Test(arguments: [
+        (["--frobnicate"], UsageError.unknownArgument("--frobnicate")),
+        (["extra"], .unknownArgument("extra")),
+        (["--data-dir"], .missingValue("--data-dir")),
+        (["--data-dir", "--trace"], .missingValue("--data-dir")),
+        (["--data-dir="], .missingValue("--data-dir")),
+    ])
+    func refuses(arguments: [String], error: UsageError) {
+        #expect(throws: error) { try GuideOptions.parse(arguments) }
+    }
+}
+
+@Suite struct DataDirectoryTests {
+    @Test func theOptionWins() {
+        let url = DataDirectory.resolve(
+            option: "/tmp/from-option", environment: ["GUIDE_DATA_DIR": "/tmp/from-env"])
+        #expect(url.path == "/tmp/from-option")
+    }
+
+    @Test func thenTheEnvironment() {
+        let url = DataDirectory.resolve(
+            option: nil, environment: ["GUIDE_DATA_DIR": "/tmp/from-env", "HOME": "/tmp/home"])
+        #expect(url.path == "/tmp/from-env")
+    }
+
+    @Test func thenAPerUserFolderUnderHome() {
+        let url = DataDirectory.resolve(option: nil, environment: ["HOME": "/tmp/home"])
+        #if os(macOS)
+            #expect(url.path == "/tmp/home/Library/Application Support/strata-guide")
+        #else
+            #expect(url.path == "/tmp/home/.local/share/strata-guide")
+            let xdg = DataDirectory.resolve(
+                option: nil, environment: ["HOME": "/tmp/home", "XDG_DATA_HOME": "/tmp/xdg"])
+            #expect(xdg.path == "/tmp/xdg/strata-guide")
+        #endif
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import GuideKit
+import Testing
+
+@Suite struct FileUserSessionRepositoryTests {
+    let directory = TemporaryDirectory()
+    var repository: FileUserSessionRepository {
+        FileUserSessionRepository(directory: directory.url)
+    }
+
+    @Test func nothingStoredLoadsNil() throws {
+        #expect(try repository.load() == nil)
+    }
+
+    @Test func aSavedSessionLoadsInANewRepository() throws {
+        try repository.save(adaSession)
+        #expect(try FileUserSessionRepository(directory: directory.url).load() == adaSession)
+        #expect(directory.fileNames == ["session.json"])
+    }
+
+    @Test func saveMakesTheDataDirectory() throws {
+        let nested = directory.url.appendingPathComponent("a/b", isDirectory: true)
+        try FileUserSessionRepository(directory: nested).save(adaSession)
+        #expect(try FileUserSessionRepository(directory: nested).load() == adaSession)
+    }
+
+    @Test func saveReplacesTheWholeFile() throws {
+        try repository.save(
+            UserSession(
+                userID: "long", name: String(repeating: "x", count: 500), email: "x@y.z",
+                token: "t"))
+        try repository.save(adaSession)
+        let data = try Data(contentsOf: directory.file("session.json"))
+        #expect(try JSONDecoder().decode(UserSession.self, from: data) == adaSession)
+        #expect(directory.fileNames == ["session.json"])
+    }
+
+    @Test func clearRemovesTheFile() throws {
+        try repository.save(adaSession)
+        try repository.clear()
+        #expect(try repository.load() == nil)
+        #expect(directory.fileNames.isEmpty)
+        try repository.clear()
+    }
+
+    @Test(arguments: [
+        ("{ not json", "it is not valid JSON"),
+        (#"{"userID": "ada", "name": "Ada", "token": "t"}"#, #"it has no "email""#),
+        (
+            #"{"userID": 7, "name": "Ada", "email": "a@b.c", "token": "t"}"#,
+            #""userID" does not hold what the guide wrote there"#
+        ),
+    ])
+    func aCorruptFileIsMovedAsideNotDeleted(contents: String, reason: String) throws {
+        try Data(contents.utf8).write(to: directory.file("session.json"))
+        #expect {
+            try repository.load()
+        } throws: { error in
+            guard case StorageError.corrupt(_, let movedTo, let given) = error else {
+                return false
+            }
+            return given == reason
+                && (try? String(contentsOfFile: movedTo, encoding: .utf8)) == contents
+        }
+        let names = directory.fileNames
+        #expect(names.count == 1)
+        #expect(names.first?.hasPrefix("session.json.corrupt-") == true)
+        #expect(try repository.load() == nil)
+    }
+
+    @Test func twoCorruptFilesInTheSameSecondKeepBoth() throws {
+        for _ in 0..<2 {
+            try Data("oops".utf8).write(to: directory.file("session.json"))
+            _ = try? repository.load()
+        }
+        #expect(directory.fileNames.count == 2)
+        #expect(directory.fileNames.allSatisfy { $0.hasPrefix("session.json.corrupt-") })
+    }
+}
+
+@Suite struct FileNotificationPreferenceRepositoryTests {
+    let directory = TemporaryDirectory()
+
+    @Test func remembersAnswersPerUserAcrossInstances() throws {
+        try FileNotificationPreferenceRepository(directory: directory.url)
+            .remember(.allowed, forUser: "ada")
+        try FileNotificationPreferenceRepository(directory: directory.url)
+            .remember(.denied, forUser: "grace")
+        let reopened = FileNotificationPreferenceRepository(directory: directory.url)
+        #expect(try reopened.choice(forUser: "ada") == .allowed)
+        #expect(try reopened.choice(forUser: "grace") == .denied)
+        #expect(try reopened.choice(forUser: "linus") == nil)
+    }
+
+    @Test func aCorruptFileIsMovedAsideAndANewAnswerStartsAFreshOne() throws {
+        try Data("[1, 2".utf8).write(to: directory.file("notifications.json"))
+        let repository = FileNotificationPreferenceRepository(directory: directory.url)
+        try repository.remember(.allowed, forUser: "ada")
+        #expect(try repository.choice(forUser: "ada") == .allowed)
+        #expect(directory.fileNames.count == 2)
+        #expect(directory.fileNames.contains { $0.hasPrefix("notifications.json.corrupt-") })
+    }
+}
+
+@Suite struct FileOutboxRepositoryTests {
+    let directory = TemporaryDirectory()
+
+    @Test func keepsMessagesInOrder() throws {
+        let first = ContactMessage(
+            replyTo: "a@b.co", text: "first message", sentAt: Date(timeIntervalSince1970: 0))
+        let second = ContactMessage(
+            replyTo: "c@d.co", text: "second message", sentAt: Date(timeIntervalSince1970: 60))
+        try FileOutboxRepository(directory: directory.url).keep(first)
+        try FileOutboxRepository(directory: directory.url).keep(second)
+        #expect(try FileOutboxRepository(directory: directory.url).messages() == [first, second])
+        #expect(directory.fileNames == ["outbox.json"])
+    }
+}
+
+@Suite struct LocalAuthenticationAPITests {
+    let mail = InMemoryMailSender()
+    var api: LocalAuthenticationAPI { LocalAuthenticationAPI(mailSender: mail) }
+
+    @Test func theDocumentedDemoAccountSignsIn() async throws {
+        let session = try await api.signIn(email: "demo@example.com", password: "demo1234")
+        #expect(session.name == "Demo User")
+        #expect(session.email == "demo@example.com")
+    }
+
+    @Test func eachSignInGetsItsOwnToken() async throws {
+        let api = api
+        let first = try await api.signIn(email: "demo@example.com", password: "demo1234")
+        let second = try await api.signIn(email: "demo@example.com", password: "demo1234")
+        #expect(first.token != second.token)
+    }
+
+    @Test func aWrongPasswordIsRefused() async {
+        await #expect(throws: AuthenticationError.wrongEmailOrPassword) {
+            try await api.signIn(email: "demo@example.com", password: "demo12345")
+        }
+    }
+
+    @Test func signUpAccountsLiveAsLongAsTheStandIn() async throws {
+        let api = api
+        let account = NewAccount(name: "Ada", email: "ada@example.com", password: "analytical1")
+        let made = try await api.signUp(account)
+        let again = try await api.signIn(email: "ada@example.com", password: "analytical1")
+        #expect(again.userID == made.userID)
+        await #expect(throws: AuthenticationError.emailTaken("ada@example.com")) {
+            try await api.signUp(account)
+        }
+        await #expect(throws: AuthenticationError.wrongEmailOrPassword) {
+            try await LocalAuthenticationAPI(mailSender: mail)
+                .signIn(email: "ada@example.com", password: "analytical1")
+        }
+    }
+
+    @Test func resetMailGoesOnlyToAnAccount() async {
+        await api.requestPasswordReset(email: "nobody@example.com")
+        #expect(mail.mails.isEmpty)
+        await api.requestPasswordReset(email: "demo@example.com")
+        #expect(mail.mails.map(\.to) == ["demo@example.com"])
+    }
+}

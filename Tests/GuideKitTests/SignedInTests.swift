@@ -1,0 +1,129 @@
+import GuideKit
+import Strata
+import Testing
+
+@Suite @MainActor struct HomeViewModelTests {
+    let navigation = Navigation()
+
+    func makeHome() -> HomeViewModel {
+        let navigation = navigation
+        return HomeViewModel(user: Observed(adaSession), onSignOut: { navigation.signedOut += 1 })
+    }
+
+    @Test func opensTheProfileAndReturnsHome() {
+        let home = makeHome()
+        let log = StatusLog(home.status)
+        home.showProfile()
+        home.returnHome()
+        #expect(log.all == [.profile, .home])
+    }
+
+    @Test func returnHomeAtHomeChangesNothing() {
+        let home = makeHome()
+        let log = StatusLog(home.status)
+        home.returnHome()
+        #expect(log.all.isEmpty)
+    }
+
+    @Test func signOutCallsTheAppBack() {
+        let home = makeHome()
+        home.signOut()
+        #expect(navigation.signedOut == 1)
+    }
+}
+
+@Suite @MainActor struct ProfileViewModelTests {
+    let navigation = Navigation()
+
+    func makeProfile(
+        preferences: InMemoryNotificationPreferenceRepository = .init()
+    ) -> ProfileViewModel {
+        let navigation = navigation
+        return ProfileViewModel(
+            user: Observed(adaSession), notificationPreferences: preferences,
+            onClose: { navigation.closed += 1 })
+    }
+
+    @Test func opensAndClosesTheNameEditor() {
+        let profile = makeProfile()
+        let log = StatusLog(profile.status)
+        profile.editName()
+        profile.finishEditing()
+        #expect(log.all == [.editingName, .viewing])
+    }
+
+    @Test func finishEditingWhileViewingChangesNothing() {
+        let profile = makeProfile()
+        let log = StatusLog(profile.status)
+        profile.finishEditing()
+        #expect(log.all.isEmpty)
+    }
+
+    @Test func showsTheRememberedNotificationAnswer() {
+        let preferences = InMemoryNotificationPreferenceRepository(choices: ["ada": .denied])
+        #expect(makeProfile(preferences: preferences).notificationChoice == .denied)
+        #expect(makeProfile().notificationChoice == nil)
+    }
+
+    @Test func closeCallsTheHomeBack() {
+        makeProfile().close()
+        #expect(navigation.closed == 1)
+    }
+}
+
+@Suite @MainActor struct EditNameFormTests {
+    let navigation = Navigation()
+    let user = Observed(adaSession)
+    let repository = InMemoryUserSessionRepository(session: adaSession)
+
+    func makeForm(repository: (any UserSessionRepository)? = nil) -> EditNameViewModel {
+        let navigation = navigation
+        return EditNameViewModel(
+            user: user, sessionRepository: repository ?? self.repository,
+            onClose: { navigation.closed += 1 })
+    }
+
+    @Test func storesTheNewNameAndCloses() async {
+        let form = makeForm()
+        let log = StatusLog(form.status)
+        await form.enter("  Countess of Lovelace ")
+        #expect(log.all == [.submitting, .submitted])
+        #expect(user.value.name == "Countess of Lovelace")
+        #expect(repository.load()?.name == "Countess of Lovelace")
+        #expect(navigation.closed == 1)
+    }
+
+    nonisolated static let problems: [(String, FormProblem)] = [
+        ("", .empty("name")),
+        (String(repeating: "n", count: 51), .nameTooLong(limit: 50)),
+        ("Ada Lovelace", .sameName),
+    ]
+
+    @Test(arguments: problems)
+    func refusesAName(_ name: String, problem: FormProblem) async {
+        let form = makeForm()
+        await form.enter(name)
+        #expect(form.status.value == .asking(.name, problem: problem))
+        #expect(user.value == adaSession)
+    }
+
+    @Test func aNameThatCannotBeStoredIsNotChanged() async {
+        let form = makeForm(repository: ReadOnlyUserSessionRepository(session: adaSession))
+        await form.enter("Countess")
+        #expect(
+            form.status.value
+                == .asking(
+                    .name,
+                    problem: .notSaved(
+                        "/read-only/session.json could not be written: read-only file system.")))
+        #expect(user.value.name == "Ada Lovelace")
+    }
+
+    @Test func backCancelsAndKeepsTheName() {
+        let form = makeForm()
+        form.back()
+        #expect(form.status.value == .cancelled)
+        #expect(user.value == adaSession)
+        #expect(navigation.closed == 1)
+    }
+}
