@@ -84,7 +84,8 @@ extension Container where ContainerTier == AppTier {
     ///
     /// - Parameter handler: Receives each event.
     public func onTrace(_ handler: (@Sendable (TraceEvent) -> Void)?) {
-        scope.core.bind(Self.self)
         scope.core.setTracer(handler)
+        // Installed first, so that the root's own `began` reaches the handler.
+        scope.core.bind(Self.self)
     }
 }

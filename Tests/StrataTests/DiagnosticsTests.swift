@@ -76,10 +76,31 @@ struct DiagnosticsTests {
         session.end()
         #expect(
             events.withLock { $0 } == [
+                "began TestApp (app tier)",
                 "began TestSession (session tier)",
                 "made TestSession.user: Tracked",
                 "ended TestSession.user: Tracked",
                 "ended TestSession (session tier)",
+            ])
+    }
+
+    @Test("the trace shows the root beginning, and value instances ending too")
+    func traceRootAndValues() {
+        final class Values: Container {
+            let scope = AppScope()
+            var limit: Provider<Int> { shared { 3 } }
+        }
+        let events = Locked<[String]>([])
+        let values = Values()
+        values.onTrace { event in events.withLock { $0.append(event.description) } }
+        _ = values.limit()
+        values.end()
+        #expect(
+            events.withLock { $0 } == [
+                "began Values (app tier)",
+                "made Values.limit: Int",
+                "ended Values.limit: Int",
+                "ended Values (app tier)",
             ])
     }
 
@@ -88,9 +109,12 @@ struct DiagnosticsTests {
         let count = Atomic<Int>(0)
         let app = TestApp()
         app.onTrace { _ in count.add(1, ordering: .relaxed) }
+        let afterBegan = count.load(ordering: .relaxed)
         app.onTrace(nil)
         _ = app.config()
-        #expect(count.load(ordering: .relaxed) == 0)
+        app.end()
+        #expect(afterBegan == 1)
+        #expect(count.load(ordering: .relaxed) == 1)
     }
 
     @Test("every error description says what, where and how to fix")

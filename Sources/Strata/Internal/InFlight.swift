@@ -62,12 +62,15 @@ struct Instance: @unchecked Sendable {
 // clears atomically, and it only ever refers to an instance of a Sendable type.
 final class MadeRecord: @unchecked Sendable {
     weak let object: AnyObject?
+    /// Whether the instance is an object; a value (a struct, an enum) has none to follow.
+    let isObject: Bool
     let provider: String
     let typeName: String
     let isWeak: Bool
 
     init(object: AnyObject?, provider: String, typeName: String, isWeak: Bool) {
         self.object = object
+        isObject = object != nil
         self.provider = provider
         self.typeName = typeName
         self.isWeak = isWeak

@@ -30,7 +30,9 @@ extension ScopeCore {
             case .observer(let observer):
                 observer.object?.containerDidEnd()
             case .instance(let record):
-                guard let object = record.object else { continue }
+                let object = record.object
+                // A `weakShared` instance that is gone already has nothing left to end.
+                if record.isObject, object == nil { continue }
                 (object as? any ScopeBound)?.scopeDidEnd()
                 trace(
                     .instanceEnded(
