@@ -23,14 +23,14 @@
 ///
 /// Creating a child scope under a container that has ended traps with a message that names
 /// the parent and the place the child was made.
-public final class Scope<Level: Tier>: Sendable {
+public struct Scope<Level: Tier>: Sendable {
     @usableFromInline let core: ScopeCore
 
     init(core: ScopeCore) { self.core = core }
 
     init<Parent: Container>(childOf parent: Parent, fileID: StaticString, line: UInt) {
         parent.scope.core.bind(Parent.self)
-        core = parent.scope.core.makeChild(tierName: Level.name, location: "\(fileID):\(line)")
+        core = parent.scope.core.makeChild(tier: Level.self, fileID: fileID, line: line)
     }
 
     /// Whether the scope is still active: `false` from the moment `end()` starts.
@@ -55,9 +55,8 @@ extension Scope where Level == AppTier {
     /// - Parameters:
     ///   - fileID: Where the scope is made; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
-    public convenience init(fileID: StaticString = #fileID, line: UInt = #line) {
-        self.init(
-            core: ScopeCore(tierName: AppTier.name, parent: nil, location: "\(fileID):\(line)"))
+    public init(fileID: StaticString = #fileID, line: UInt = #line) {
+        self.init(core: ScopeCore(tier: AppTier.self, parent: nil, fileID: fileID, line: line))
     }
 }
 
@@ -68,7 +67,7 @@ extension Scope where Level == SessionTier {
     ///   - parent: The app container the session lives in. It must not have ended.
     ///   - fileID: Where the scope is made; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
-    public convenience init<Parent: Container>(
+    public init<Parent: Container>(
         parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
     ) where Parent.ContainerTier == AppTier {
         self.init(childOf: parent, fileID: fileID, line: line)
@@ -82,7 +81,7 @@ extension Scope where Level == FeatureTier {
     ///   - parent: The container the feature lives in. It must not have ended.
     ///   - fileID: Where the scope is made; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
-    public convenience init<Parent: Container>(
+    public init<Parent: Container>(
         parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
     ) where Parent.ContainerTier: FeatureParentTier {
         self.init(childOf: parent, fileID: fileID, line: line)
@@ -96,7 +95,7 @@ extension Scope where Level == InteractionTier {
     ///   - parent: The container the interaction belongs to. It must not have ended.
     ///   - fileID: Where the scope is made; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
-    public convenience init<Parent: Container>(
+    public init<Parent: Container>(
         parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
     ) {
         self.init(childOf: parent, fileID: fileID, line: line)

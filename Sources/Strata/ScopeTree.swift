@@ -21,10 +21,10 @@ public struct ScopeTree: Sendable, Hashable, CustomStringConvertible {
     init(_ core: ScopeCore) {
         container = core.containerDescription
         instances = core.state.withLock { state in
-            state.hooks.compactMap { hook in
-                guard case .instance(let record) = hook, record.object != nil || !record.isWeak
-                else { return nil }
-                return "\(record.provider): \(record.typeName)"
+            state.entries.all.sorted { $0.entry.order < $1.entry.order }.compactMap { key, entry in
+                guard let instance = entry.instance else { return nil }
+                let name = ProviderSite(name: entry.name, argument: key.argument).displayName
+                return "\(name): \(instance.typeName)"
             }
         }
         children = core.liveChildren.filter(\.isActive).map(ScopeTree.init)

@@ -45,38 +45,6 @@ final class AsyncInFlight: Construction {
     }
 }
 
-/// A provided instance as the container stores it: a ``Box`` for `shared`, the object
-/// itself for `weakShared`.
-// @unchecked: only instances of Sendable types are stored (`shared` and `weakShared`
-// require `Sendable`), and the reference itself is immutable.
-@usableFromInline
-struct Instance: @unchecked Sendable {
-    @usableFromInline let object: AnyObject
-
-    @inlinable
-    init(_ object: AnyObject) { self.object = object }
-}
-
-/// What a container made, kept for its end hook, its trace event and the survivors report.
-// @unchecked: every property is immutable; `object` is a weak reference the runtime
-// clears atomically, and it only ever refers to an instance of a Sendable type.
-final class MadeRecord: @unchecked Sendable {
-    weak let object: AnyObject?
-    /// Whether the instance is an object; a value (a struct, an enum) has none to follow.
-    let isObject: Bool
-    let provider: String
-    let typeName: String
-    let isWeak: Bool
-
-    init(object: AnyObject?, provider: String, typeName: String, isWeak: Bool) {
-        self.object = object
-        isObject = object != nil
-        self.provider = provider
-        self.typeName = typeName
-        self.isWeak = isWeak
-    }
-}
-
 /// Something that stops when a container ends: a subscription, a scope-bound task.
 protocol EndObserver: AnyObject, Sendable {
     func containerDidEnd()
@@ -87,12 +55,4 @@ final class WeakObserver: Sendable {
     weak let object: (any EndObserver)?
 
     init(_ object: any EndObserver) { self.object = object }
-}
-
-/// The weak reference of a `weakShared` entry.
-// @unchecked: immutable weak reference to an instance of a Sendable type.
-final class WeakInstance: @unchecked Sendable {
-    weak let object: AnyObject?
-
-    init(_ object: AnyObject) { self.object = object }
 }

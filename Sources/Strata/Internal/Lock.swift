@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -6,57 +8,53 @@
     import Musl
 #endif
 
-/// A lock around a value, shaped like `Synchronization.Mutex`: the one lock type Strata uses.
+/// A lock around a value: `Synchronization.Mutex`, made visible to ThreadSanitizer.
 ///
-/// Why not `Mutex` itself: on Linux it is built on raw futex calls that ThreadSanitizer does
-/// not see, so every access it guards is reported as a race and the sanitizer cannot find
-/// real ones. `pthread_mutex_t` (Linux) and `os_unfair_lock` (Darwin) are understood by
-/// ThreadSanitizer and cost the same when uncontended.
-// @unchecked: `value` is only read or written inside `withLock`, which holds the lock; the
-// platform lock lives at a fixed heap address for the lock's whole life.
-final class Lock<Value>: @unchecked Sendable {
-    #if canImport(Darwin)
-        private typealias Primitive = os_unfair_lock
-    #else
-        private typealias Primitive = pthread_mutex_t
-    #endif
+/// On Linux `Mutex` is built on raw futex calls that ThreadSanitizer does not intercept, so
+/// every access it guards would be reported as a race and real races would drown. When the
+/// sanitizer's runtime is loaded, each critical section tells it about the acquire and the
+/// release, as the Swift runtime does for its own futex-based locks. Without the sanitizer
+/// the cost is one predictable branch. The value is stored inline: no allocation.
+struct Lock<Value>: ~Copyable {
+    private let mutex: Mutex<Value>
 
-    private let primitive = UnsafeMutablePointer<Primitive>.allocate(capacity: 1)
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-        #if canImport(Darwin)
-            primitive.initialize(to: os_unfair_lock())
-        #else
-            primitive.initialize(to: pthread_mutex_t())
-            let status = pthread_mutex_init(primitive, nil)
-            precondition(status == 0, "Strata: pthread_mutex_init failed with \(status)")
-        #endif
-    }
-
-    deinit {
-        #if !canImport(Darwin)
-            pthread_mutex_destroy(primitive)
-        #endif
-        primitive.deinitialize(count: 1)
-        primitive.deallocate()
+    init(_ value: sending Value) {
+        mutex = Mutex(value)
     }
 
     /// Runs `body` with exclusive access to the value.
-    func withLock<Result, Failure: Error>(
+    borrowing func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        #if canImport(Darwin)
-            os_unfair_lock_lock(primitive)
-            defer { os_unfair_lock_unlock(primitive) }
-        #else
-            pthread_mutex_lock(primitive)
-            defer { pthread_mutex_unlock(primitive) }
-        #endif
-        return try body(&value)
+        guard let sanitizer = threadSanitizer else {
+            return try mutex.withLock { (value: inout Value) throws(Failure) in
+                Handover(try body(&value))
+            }.result
+        }
+        // The lock's own address names it to the sanitizer; it must be known before the
+        // value is touched, or the first touch is reported.
+        return try withUnsafePointer(to: self) { (address) throws(Failure) -> Result in
+            try mutex.withLock { (value: inout Value) throws(Failure) in
+                sanitizer.acquire(address)
+                defer { sanitizer.release(address) }
+                return Handover(try body(&value))
+            }.result
+        }
     }
 }
+
+/// Carries a critical section's result out of `Mutex.withLock`, whose result must be
+/// `sending`.
+// @unchecked: what Strata's critical sections return is either Sendable or a copy the
+// protected state no longer refers to (a snapshot of entries, a removed hook list).
+private struct Handover<Result>: @unchecked Sendable {
+    let result: Result
+
+    init(_ result: Result) { self.result = result }
+}
+
+// @unchecked: like Mutex, the lock hands the value to one thread at a time.
+extension Lock: @unchecked Sendable {}
 
 /// A lock held while some work runs, so that other threads can wait for the work to finish.
 ///
@@ -64,8 +62,32 @@ final class Lock<Value>: @unchecked Sendable {
 typealias Gate = Lock<Int>
 
 extension Lock where Value == Int {
-    convenience init() { self.init(0) }
+    init() { self.init(0) }
 
     /// Returns once no other thread holds the gate.
-    func wait() { withLock { _ in } }
+    borrowing func wait() { withLock { _ in } }
 }
+
+/// ThreadSanitizer's annotation entry points, when its runtime is in the process.
+struct ThreadSanitizerHooks: Sendable {
+    typealias Annotation = @convention(c) @Sendable (UnsafeRawPointer?) -> Void
+
+    let acquire: Annotation
+    let release: Annotation
+
+    static func find() -> ThreadSanitizerHooks? {
+        #if canImport(Darwin)
+            let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+        #else
+            let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+        #endif
+        guard let acquire = dlsym(everywhere, "__tsan_acquire"),
+            let release = dlsym(everywhere, "__tsan_release")
+        else { return nil }
+        return ThreadSanitizerHooks(
+            acquire: unsafeBitCast(acquire, to: Annotation.self),
+            release: unsafeBitCast(release, to: Annotation.self))
+    }
+}
+
+private let threadSanitizer = ThreadSanitizerHooks.find()

@@ -24,20 +24,33 @@ struct ProviderKey: Hashable, Sendable {
 
     /// The same provider with its argument dropped: overrides of an argument-taking provider
     /// apply to every argument.
-    @usableFromInline
     var declaration: ProviderKey {
         argument == nil ? self : ProviderKey(site: site, line: line, type: type)
     }
 
-    private init(site: UInt, line: UInt, type: ObjectIdentifier) {
+    /// The key under which an instance replaced by an override stays until the end: no
+    /// resolution asks for it again.
+    init(replaced key: ProviderKey, order: Int) {
+        self.init(
+            site: key.site, line: key.line, type: key.type,
+            argument: Argument(Replaced(order: order)))
+    }
+
+    private init(site: UInt, line: UInt, type: ObjectIdentifier, argument: Argument? = nil) {
         self.site = site
         self.line = line
         self.type = type
-        self.argument = nil
+        self.argument = argument
     }
 }
 
-/// Where a provider is declared, kept unformatted until a message or a tree needs it.
+/// Marks the key of an instance an override replaced.
+private struct Replaced: Hashable, Sendable, CustomStringConvertible {
+    let order: Int
+    var description: String { "replaced by an override" }
+}
+
+/// A provider's name, kept unformatted until a message, a tree or a trace needs it.
 @usableFromInline
 struct ProviderSite: Sendable {
     @usableFromInline let name: StaticString
@@ -56,22 +69,28 @@ struct ProviderSite: Sendable {
 }
 
 /// The argument of a `shared(by:)` provider, type-erased so keys of any argument type share
-/// one table.
+/// one table, and kept behind a reference so that a key stays small.
 // @unchecked: made only from values that are `Hashable & Sendable` (see `shared(by:)`);
-// AnyHashable itself is not declared Sendable.
+// AnyHashable itself is not declared Sendable. The reference is immutable.
 @usableFromInline
-struct Argument: Hashable, @unchecked Sendable {
+final class Argument: Hashable, @unchecked Sendable {
     @usableFromInline let value: AnyHashable
 
     @inlinable
     init(_ value: some Hashable & Sendable) { self.value = AnyHashable(value) }
+
+    @usableFromInline
+    static func == (lhs: Argument, rhs: Argument) -> Bool { lhs.value == rhs.value }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// Holds a provided value behind a class reference, so a container can keep values of any
 /// type in one table and hand them back with a cast that costs nothing.
-// @unchecked: `shared` and `weakShared`, the only makers of boxes, require `Value: Sendable`;
-// `Provider` is generic over any value (a `unique` one need not be Sendable), so the
-// constraint cannot be spelt here.
+// @unchecked: `shared`, the only maker of boxes, requires `Value: Sendable`; `Provider` is
+// generic over any value (a `unique` one need not be Sendable), so the constraint cannot be
+// spelt here.
 @usableFromInline
 final class Box<Value>: @unchecked Sendable {
     @usableFromInline let value: Value
@@ -80,14 +99,40 @@ final class Box<Value>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
 }
 
-/// The value inside a box, seen as the object a survivors report can follow — or `nil` when
-/// the value is not a class instance.
-protocol ObjectRevealing: AnyObject, Sendable {
+/// A provided instance as the container stores it: a ``Box`` for `shared`, the object
+/// itself for `weakShared`.
+// @unchecked: only instances of Sendable types are stored (`shared` and `weakShared`
+// require `Sendable`), and the reference itself is immutable.
+@usableFromInline
+struct Instance: @unchecked Sendable {
+    @usableFromInline let object: AnyObject
+
+    @inlinable
+    init(_ object: AnyObject) { self.object = object }
+
+    /// The instance as an object a weak reference can follow: the boxed value when it is a
+    /// class instance, the object itself when it is not boxed; `nil` for a value type.
+    var revealedObject: AnyObject? {
+        guard let box = object as? any BoxRevealing else { return object }
+        return box.revealedObject
+    }
+
+    /// The instance's dynamic type, for trees, traces and reports.
+    var typeName: String {
+        guard let box = object as? any BoxRevealing else {
+            return String(describing: type(of: object))
+        }
+        return box.valueTypeName
+    }
+}
+
+/// What a ``Box`` tells about its value without knowing its type statically.
+protocol BoxRevealing: AnyObject {
     var revealedObject: AnyObject? { get }
     var valueTypeName: String { get }
 }
 
-extension Box: ObjectRevealing {
+extension Box: BoxRevealing {
     var revealedObject: AnyObject? {
         let dynamicType: Any.Type = type(of: value as Any)
         return dynamicType is AnyClass ? (value as AnyObject) : nil

@@ -19,17 +19,16 @@ extension ScopeCore {
         }
         let claim: AsyncClaim = state.withLock { state in
             guard isActive else { return .ended }
-            switch state.entries[frame.key] {
-            case .instance(let instance): return .found(instance)
-            case .buildingAsync(let inFlight): return .wait(inFlight)
-            case .building, .weak, nil:
-                let override = state.overrides[frame.key.declaration]
-                let inFlight = AsyncInFlight(frame: frame, outerFrames: frames) {
-                    try await make(override)
-                }
-                state.entries[frame.key] = .buildingAsync(inFlight)
-                return .wait(inFlight)
+            if let entry = state.entries[frame.key] {
+                if let instance = entry.instance { return .found(instance) }
+                if case .buildingAsync(let inFlight) = entry.slot { return .wait(inFlight) }
             }
+            let override = state.overrides[frame.key.declaration]
+            let inFlight = AsyncInFlight(frame: frame, outerFrames: frames) {
+                try await make(override)
+            }
+            state.entries[frame.key] = Entry(.buildingAsync(inFlight), name: frame.site.name)
+            return .wait(inFlight)
         }
         switch claim {
         case .found(let instance): return instance
@@ -52,21 +51,24 @@ extension ScopeCore {
         _ inFlight: AsyncInFlight, with result: Result<Instance, any Error>
     ) throws(StrataError) -> Instance {
         let frame = inFlight.frame
-        let record = (try? result.get()).map { MadeRecord(of: $0, site: frame.site, isWeak: false) }
-        let outcome: (result: Result<Instance, any Error>, isFirst: Bool)? = state.withLock {
-            state in
+        let object = (try? result.get())?.revealedObject
+        typealias Outcome = (result: Result<Instance, any Error>, isFirst: Bool)
+        let outcome: Outcome? = state.withLock { state in
             guard isActive else { return nil }
-            guard case .buildingAsync(let current) = state.entries[frame.key], current === inFlight
+            guard case .buildingAsync(let current)? = state.entries[frame.key]?.slot,
+                current === inFlight
             else {
-                if case .instance(let stored) = state.entries[frame.key] {
+                if let stored = state.entries[frame.key]?.instance {
                     return (.success(stored), false)
                 }
                 return (result, false)
             }
             switch result {
             case .success(let instance):
-                state.entries[frame.key] = .instance(instance)
-                if let record { state.recordMade(record) }
+                var entry = Entry(.instance(instance), name: frame.site.name)
+                entry.order = state.nextOrder()
+                entry.object = object
+                state.entries[frame.key] = entry
             case .failure:
                 state.entries[frame.key] = nil
             }
@@ -75,9 +77,7 @@ extension ScopeCore {
         guard let outcome else { throw .ended(provider: frame.provider) }
         switch outcome.result {
         case .success(let instance):
-            if outcome.isFirst, let record {
-                trace(.made(frame.provider, instanceType: record.typeName))
-            }
+            if outcome.isFirst { trace(.made(frame.provider, instanceType: instance.typeName)) }
             return instance
         case .failure(let error):
             throw wrap(error, frame)

@@ -19,35 +19,15 @@ extension ScopeCore {
         for child in liveChildren.reversed() {
             report.absorb(child.end())
         }
-        let (hooks, building) = state.withLock { state in
-            (state.hooks, state.entries.values.compactMap(\.asyncInFlight))
-        }
-        for inFlight in building { inFlight.task.cancel() }
-        for hook in hooks.reversed() {
-            switch hook {
-            case .closure(let body):
-                body()
-            case .observer(let observer):
-                observer.object?.containerDidEnd()
-            case .instance(let record):
-                let object = record.object
-                // A `weakShared` instance that is gone already has nothing left to end.
-                if record.isObject, object == nil { continue }
-                (object as? any ScopeBound)?.scopeDidEnd()
-                trace(
-                    .instanceEnded(
-                        ProviderDescription(container: containerDescription, name: record.provider),
-                        instanceType: record.typeName))
-            }
-        }
-        releaseInstances()
+        let watched = runHooksAndRelease()
         let container = containerDescription
-        for case .instance(let record) in hooks {
-            guard let object = record.object else { continue }
+        for watch in watched {
+            guard let object = watch.object else { continue }
             report.survivors.append(
                 Survivor(
-                    provider: ProviderDescription(container: container, name: record.provider),
-                    typeName: record.typeName, object: ObjectIdentifier(object)))
+                    provider: ProviderDescription(container: container, name: watch.name),
+                    typeName: String(describing: type(of: object)),
+                    object: ObjectIdentifier(object)))
         }
         report.ended.append(container)
         parent?.removeChild(identity)
@@ -56,18 +36,73 @@ extension ScopeCore {
         return report
     }
 
+    /// An instance followed past its release, for the survivors report.
+    struct Watch {
+        let name: String
+        weak var object: AnyObject?
+    }
+
+    /// Runs the end hooks in reverse order of creation, cancels constructions in flight,
+    /// marks the scope ended and releases what it holds.
+    ///
+    /// Everything it held strongly is gone when this returns — what is still alive is held
+    /// from outside — so the caller can tell survivors apart.
+    ///
+    /// - Returns: A weak reference to every instance that was an object.
+    private func runHooksAndRelease() -> [Watch] {
+        enum Step {
+            case instance(name: String, Instance)
+            case hook(Hook.Kind)
+        }
+        let (entries, hooks) = state.withLock { ($0.entries.all, $0.hooks) }
+        var steps: [(order: Int, step: Step)] = hooks.map { ($0.order, .hook($0.kind)) }
+        var watched: [Watch] = []
+        for (key, entry) in entries {
+            switch entry.slot {
+            case .buildingAsync(let inFlight):
+                inFlight.task.cancel()
+            case .building:
+                break
+            case .instance, .weak:
+                guard let instance = entry.instance else { continue }
+                let name = ProviderSite(name: entry.name, argument: key.argument).displayName
+                steps.append((entry.order, .instance(name: name, instance)))
+                watched.append(Watch(name: name, object: entry.object))
+            }
+        }
+        steps.sort { $0.order > $1.order }
+        for (_, step) in steps {
+            switch step {
+            case .hook(.closure(let body)):
+                body()
+            case .hook(.observer(let observer)):
+                observer.object?.containerDidEnd()
+            case .instance(let name, let instance):
+                (instance.revealedObject as? any ScopeBound)?.scopeDidEnd()
+                trace(
+                    .instanceEnded(
+                        ProviderDescription(container: containerDescription, name: name),
+                        instanceType: instance.typeName))
+            }
+        }
+        steps.removeAll()
+        releaseState()
+        return watched
+    }
+
     /// Marks the scope ended and drops everything it holds.
     ///
-    /// The instances are released when this returns, outside the lock, since an instance's deinit
-    /// may call back into Strata.
-    private func releaseInstances() {
+    /// The instances are released when this returns, outside the lock, since an instance's
+    /// deinit may call back into Strata.
+    private func releaseState() {
         let released = state.withLock { state in
             phase.store(Phase.ended.rawValue, ordering: .releasing)
-            let released = (state.entries, state.overrides)
-            state.entries = [:]
-            state.overrides = [:]
+            let released = (
+                state.entries.removeAll(), state.hooks, state.overrides, state.routes
+            )
             state.hooks = []
             state.children = [:]
+            state.overrides = [:]
             state.routes = [:]
             return released
         }
@@ -78,12 +113,5 @@ extension ScopeCore {
     func end() -> EndReport {
         guard beginEnding() else { return EndReport() }
         return finishEnding(identity: ObjectIdentifier(self))
-    }
-}
-
-extension ScopeCore.Entry {
-    fileprivate var asyncInFlight: AsyncInFlight? {
-        if case .buildingAsync(let inFlight) = self { return inFlight }
-        return nil
     }
 }

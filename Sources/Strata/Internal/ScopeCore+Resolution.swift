@@ -20,13 +20,7 @@ extension ScopeCore {
     func lookup(_ key: ProviderKey) -> Lookup {
         state.withLock { state in
             guard isActive else { return .ended }
-            switch state.entries[key] {
-            case .instance(let instance): return .found(instance)
-            case .weak(let weak):
-                if let object = weak.object { return .found(Instance(object)) }
-                return .missing
-            default: return .missing
-            }
+            return state.entries.instance(for: key).map(Lookup.found) ?? .missing
         }
     }
 
@@ -44,7 +38,7 @@ extension ScopeCore {
         while true {
             let inFlight = InFlight(builder: stack.agent, frame: frame)
             let claim: Claim = try inFlight.gate.withLock { _ throws(StrataError) in
-                let claim = self.claim(frame.key, for: inFlight)
+                let claim = self.claim(frame, for: inFlight)
                 guard case .claimed(let override) = claim else { return claim }
                 let instance: Instance
                 do {
@@ -65,24 +59,21 @@ extension ScopeCore {
         }
     }
 
-    private func claim(_ key: ProviderKey, for inFlight: InFlight) -> Claim {
+    private func claim(_ frame: Frame, for inFlight: InFlight) -> Claim {
         state.withLock { state in
             guard isActive else { return .ended }
-            switch state.entries[key] {
-            case .instance(let instance): return .found(instance)
-            case .weak(let weak):
-                if let object = weak.object { return .found(Instance(object)) }
-            case .building(let other): return .wait(other)
-            case .buildingAsync, nil: break
+            if let entry = state.entries[frame.key] {
+                if let instance = entry.instance { return .found(instance) }
+                if case .building(let other) = entry.slot { return .wait(other) }
             }
-            state.entries[key] = .building(inFlight)
-            return .claimed(state.overrides[key.declaration])
+            state.entries[frame.key] = Entry(.building(inFlight), name: frame.site.name)
+            return .claimed(state.overrides[frame.key.declaration])
         }
     }
 
     private func abandon(_ key: ProviderKey, _ inFlight: InFlight) {
         state.withLock { state in
-            if case .building(let current) = state.entries[key], current === inFlight {
+            if case .building(let current)? = state.entries[key]?.slot, current === inFlight {
                 state.entries[key] = nil
             }
         }
@@ -91,18 +82,19 @@ extension ScopeCore {
     private func store(
         _ instance: Instance, for frame: Frame, from inFlight: InFlight, weakly: Bool
     ) throws(StrataError) -> Claim {
-        let record = MadeRecord(of: instance, site: frame.site, isWeak: weakly)
+        let object = instance.revealedObject
         let stored = state.withLock { state in
-            guard isActive, case .building(let current) = state.entries[frame.key],
+            guard isActive, case .building(let current)? = state.entries[frame.key]?.slot,
                 current === inFlight
             else { return false }
-            state.entries[frame.key] =
-                weakly ? .weak(WeakInstance(instance.object)) : .instance(instance)
-            state.recordMade(record)
+            var entry = Entry(weakly ? .weak : .instance(instance), name: frame.site.name)
+            entry.order = state.nextOrder()
+            entry.object = object
+            state.entries[frame.key] = entry
             return true
         }
         guard stored else { throw .ended(provider: frame.provider) }
-        trace(.made(frame.provider, instanceType: record.typeName))
+        trace(.made(frame.provider, instanceType: instance.typeName))
         return .found(instance)
     }
 
@@ -126,55 +118,23 @@ extension ScopeCore {
 
     func setOverride(_ override: Override?, for key: ProviderKey) {
         let declaration = key.declaration
-        let released: [Entry] = state.withLock { state in
+        let replaced: [Entry] = state.withLock { state in
             let hadOverride = state.overrides[declaration] != nil
             state.overrides[declaration] = override
             if !hadOverride, override != nil { overrideCount.add(1, ordering: .releasing) }
             if hadOverride, override == nil { overrideCount.subtract(1, ordering: .releasing) }
-            // The next resolution builds from the new factory. Instances made before stay
-            // recorded, so they still get their end hook and a place in the survivors report.
-            let stale = state.entries.keys.filter { $0.declaration == declaration }
-            return stale.compactMap { state.entries.removeValue(forKey: $0) }
-        }
-        // Released here, outside the lock: an instance's deinit may call back into Strata.
-        withExtendedLifetime(released) {}
-    }
-}
-
-extension ScopeCore.State {
-    /// Appends a made instance's record, dropping records of `weakShared` instances that are
-    /// gone once in a while so a long-lived container does not grow without bound.
-    mutating func recordMade(_ record: MadeRecord) {
-        hooks.append(.instance(record))
-        compactIfNeeded()
-    }
-
-    /// Drops hooks whose object is gone — `weakShared` instances, subscriptions, finished
-    /// tasks — once the list has doubled, so a long-lived container does not grow without
-    /// bound.
-    mutating func compactIfNeeded() {
-        guard hooks.count >= compactHooksAt else { return }
-        hooks.removeAll { hook in
-            switch hook {
-            case .instance(let made): made.isWeak && made.object == nil
-            case .observer(let observer): observer.object == nil
-            case .closure: false
+            // The next resolution builds from the new factory. An instance made before is
+            // kept, under a key of its own, until the end: it still gets its end hook and a
+            // place in the survivors report.
+            var replaced: [Entry] = []
+            for (stale, entry) in state.entries.all where stale.declaration == declaration {
+                guard entry.instance != nil else { continue }
+                state.entries[stale] = nil
+                state.entries[ProviderKey(replaced: stale, order: entry.order)] = entry
+                replaced.append(entry)
             }
+            return replaced
         }
-        compactHooksAt = Swift.max(64, hooks.count * 2)
-    }
-}
-
-extension MadeRecord {
-    convenience init(of instance: Instance, site: ProviderSite, isWeak: Bool) {
-        if let box = instance.object as? any ObjectRevealing {
-            self.init(
-                object: box.revealedObject, provider: site.displayName,
-                typeName: box.valueTypeName, isWeak: isWeak)
-        } else {
-            self.init(
-                object: instance.object, provider: site.displayName,
-                typeName: String(describing: type(of: instance.object)), isWeak: isWeak)
-        }
+        withExtendedLifetime(replaced) {}
     }
 }

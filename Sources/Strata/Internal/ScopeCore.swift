@@ -11,31 +11,35 @@ final class ScopeCore: Sendable {
         case active, ending, ended
     }
 
-    enum Entry {
-        case instance(Instance)
-        case weak(WeakInstance)
-        case building(InFlight)
-        case buildingAsync(AsyncInFlight)
-    }
+    /// A closure or an observer to run at the end, with its place in creation order.
+    struct Hook {
+        enum Kind {
+            case closure(@Sendable () -> Void)
+            case observer(WeakObserver)
+        }
 
-    enum Hook {
-        case instance(MadeRecord)
-        case closure(@Sendable () -> Void)
-        case observer(WeakObserver)
+        let kind: Kind
+        let order: Int
     }
 
     struct State {
-        var typeName: String?
-        var entries: [ProviderKey: Entry] = [:]
-        var overrides: [ProviderKey: Override] = [:]
+        /// The container's type, learnt on first use.
+        var owner: (any Container.Type)?
+        var entries = EntryTable()
+        /// Counts instances, hooks and children as they are made: the order end follows.
+        var made = 0
         var hooks: [Hook] = []
         var compactHooksAt = 64
-        /// Live children by identity, each with its creation order: removal on a child's
-        /// end is O(1), and the end of a parent sorts once.
+        /// Live children by identity: adding and removing one is O(1).
         var children: [ObjectIdentifier: Child] = [:]
-        var childrenMade = 0
+        var overrides: [ProviderKey: Override] = [:]
         var tracer: (@Sendable (TraceEvent) -> Void)?
         var routes: [ObjectIdentifier: RouteHandler] = [:]
+
+        mutating func nextOrder() -> Int {
+            made += 1
+            return made
+        }
     }
 
     struct Child {
@@ -43,20 +47,21 @@ final class ScopeCore: Sendable {
         weak var core: ScopeCore?
     }
 
-    let tierName: String
+    let tier: any Tier.Type
     let parent: ScopeCore?
-    /// Where the scope was created (`Module/File.swift:line`), for a container that has not
-    /// been used yet and so has no type name.
-    let location: String
+    /// Where the scope was made, to name a container that was never used.
+    let fileID: StaticString
+    let line: UInt
     let phase = Atomic<UInt8>(Phase.active.rawValue)
     let overrideCount = Atomic<Int>(0)
     let isBound = Atomic<Bool>(false)
     let state = Lock(State())
 
-    init(tierName: String, parent: ScopeCore?, location: String) {
-        self.tierName = tierName
+    init(tier: any Tier.Type, parent: ScopeCore?, fileID: StaticString, line: UInt) {
+        self.tier = tier
         self.parent = parent
-        self.location = location
+        self.fileID = fileID
+        self.line = line
     }
 
     deinit {
@@ -71,18 +76,17 @@ final class ScopeCore: Sendable {
 
     /// Records the container type that owns this scope.
     ///
-    /// The scope is made inside the container's `init`, before the container exists, so the name is
-    /// learnt on first use.
+    /// The scope is made inside the container's `init`, before the container exists, so the
+    /// type is learnt on first use.
     @usableFromInline
     func bind(_ owner: any Container.Type) {
         if !isBound.load(ordering: .acquiring) { bindSlow(owner) }
     }
 
     private func bindSlow(_ owner: any Container.Type) {
-        let name = String(describing: owner)
         let isNew = state.withLock { state in
-            guard state.typeName == nil else { return false }
-            state.typeName = name
+            guard state.owner == nil else { return false }
+            state.owner = owner
             return true
         }
         isBound.store(true, ordering: .releasing)
@@ -90,27 +94,27 @@ final class ScopeCore: Sendable {
     }
 
     var typeName: String {
-        state.withLock { $0.typeName } ?? "unnamed \(tierName) container made at \(location)"
+        if let owner = state.withLock({ $0.owner }) { return String(describing: owner) }
+        return "unnamed \(tier.name) container made at \(fileID):\(line)"
     }
 
     var containerDescription: ContainerDescription {
-        ContainerDescription(typeName: typeName, tier: tierName)
+        ContainerDescription(typeName: typeName, tier: tier.name)
     }
 
     // MARK: Children
 
     /// Registers a new child scope; traps when this scope has ended.
-    func makeChild(tierName: String, location: String) -> ScopeCore {
+    func makeChild(tier: any Tier.Type, fileID: StaticString, line: UInt) -> ScopeCore {
         let child: ScopeCore? = state.withLock { state in
             guard isActive else { return nil }
-            let child = ScopeCore(tierName: tierName, parent: self, location: location)
-            state.childrenMade += 1
-            state.children[ObjectIdentifier(child)] = Child(order: state.childrenMade, core: child)
+            let child = ScopeCore(tier: tier, parent: self, fileID: fileID, line: line)
+            state.children[ObjectIdentifier(child)] = Child(order: state.nextOrder(), core: child)
             return child
         }
         guard let child else {
             let error = StrataError.childOfEnded(
-                parent: containerDescription, childTier: tierName, location: location)
+                parent: containerDescription, childTier: tier.name, location: "\(fileID):\(line)")
             fatalError(error.description)
         }
         return child
@@ -129,25 +133,31 @@ final class ScopeCore: Sendable {
 
     /// Adds a closure to run when the scope ends; runs it at once if the scope has ended.
     func addHook(_ hook: @escaping @Sendable () -> Void) {
-        let added = state.withLock { state in
-            guard isActive else { return false }
-            state.hooks.append(.closure(hook))
-            return true
-        }
-        if !added { hook() }
+        if !addHook(.closure(hook)) { hook() }
     }
 
     /// Adds an object to tell when the scope ends, held weakly so that it can go away
-    /// earlier (a dropped subscription, a finished task); tells it at once if the scope has
-    /// ended.
+    /// earlier (a dropped subscription, a finished task).
+    ///
+    /// Tells it at once if the scope has ended.
     func addObserver(_ observer: any EndObserver) {
-        let added = state.withLock { state in
+        if !addHook(.observer(WeakObserver(observer))) { observer.containerDidEnd() }
+    }
+
+    private func addHook(_ kind: Hook.Kind) -> Bool {
+        state.withLock { state in
             guard isActive else { return false }
-            state.hooks.append(.observer(WeakObserver(observer)))
-            state.compactIfNeeded()
+            state.hooks.append(Hook(kind: kind, order: state.nextOrder()))
+            if state.hooks.count >= state.compactHooksAt {
+                // Drop observers that are gone, so a long-lived container does not grow.
+                state.hooks.removeAll { hook in
+                    guard case .observer(let observer) = hook.kind else { return false }
+                    return observer.object == nil
+                }
+                state.compactHooksAt = Swift.max(64, state.hooks.count * 2)
+            }
             return true
         }
-        if !added { observer.containerDidEnd() }
     }
 
     var root: ScopeCore {
