@@ -67,8 +67,10 @@ public final class Observed<Value: Sendable>: Sendable {
     /// subscription is cancelled or released, whichever comes first.
     ///
     /// After `container.end()` returns, the handler does not run, even if another thread
-    /// sets the value at that moment. A handler that captures its owner strongly keeps the
-    /// owner alive past the end, and the owner then shows in the container's survivors.
+    /// sets the value at that moment, and it is released with what it captured. Tie a
+    /// subscription to the container of the object its handler captures: a handler tied to a
+    /// longer-lived container keeps its owner alive past the owner's own container, and the
+    /// owner shows in that container's survivors.
     ///
     /// - Parameters:
     ///   - container: The container whose end stops the handler.
@@ -77,10 +79,7 @@ public final class Observed<Value: Sendable>: Sendable {
     public func observe<Owner: Container>(
         in container: Owner, _ handler: @escaping @Sendable (Value) -> Void
     ) -> Subscription {
-        let subscription = subscribe(handler)
-        container.scope.core.bind(Owner.self)
-        container.scope.core.addObserver(subscription)
-        return subscription
+        tie(subscribe(handler), to: container)
     }
 
     /// Calls `handler` with the next new value only, unless `container` ends first.
@@ -92,7 +91,12 @@ public final class Observed<Value: Sendable>: Sendable {
     public func observeOnce<Owner: Container>(
         in container: Owner, _ handler: @escaping @Sendable (Value) -> Void
     ) -> Subscription {
-        let subscription = subscribeOnce(handler)
+        tie(subscribeOnce(handler), to: container)
+    }
+
+    private func tie<Owner: Container>(
+        _ subscription: Subscription, to container: Owner
+    ) -> Subscription {
         container.scope.core.bind(Owner.self)
         container.scope.core.addObserver(subscription)
         return subscription
