@@ -87,10 +87,11 @@ struct ConsoleRun {
 @MainActor
 func runConsole(
     _ steps: [ScriptedInput.Step], in directory: TemporaryDirectory, traces: Bool = false,
-    isInteractive: Bool = false, onStart: (AppContainer) -> Void = { _ in }
+    isInteractive: Bool = false, toggles: FeatureToggles = FeatureToggles(),
+    onStart: (AppContainer) -> Void = { _ in }
 ) async -> ConsoleRun {
     let output = RecordingOutput()
-    let app = AppContainer(dataDirectory: directory.url, mailOutput: output)
+    let app = AppContainer(dataDirectory: directory.url, mailOutput: output, toggles: toggles)
     onStart(app)
     let input = ScriptedInput(steps, isInteractive: isInteractive)
     let console = Console(app: app, input: input, output: output, traces: traces)
@@ -100,8 +101,11 @@ func runConsole(
 }
 
 @MainActor
-func runConsole(_ lines: [String], in directory: TemporaryDirectory) async -> ConsoleRun {
-    await runConsole(lines.map(ScriptedInput.Step.line), in: directory)
+func runConsole(
+    _ lines: [String], in directory: TemporaryDirectory,
+    toggles: FeatureToggles = FeatureToggles()
+) async -> ConsoleRun {
+    await runConsole(lines.map(ScriptedInput.Step.line), in: directory, toggles: toggles)
 }
 
 /// Checks that `text` holds each of `parts`, in that order.

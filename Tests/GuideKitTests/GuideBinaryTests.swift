@@ -72,6 +72,39 @@ import Testing
         #expect(directory.fileNames == ["notifications.json", "session.json"])
     }
 
+    @Test func aBadToggleInTheFileOrTheEnvironmentExitsWithOneAndNamesIt() async throws {
+        try Data("jornal-storage = on\n".utf8).write(to: directory.file("toggles.txt"))
+        let run = try await Guide.run(["--data-dir", directory.url.path], input: "")
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.errors == "guide: toggles file \(directory.file("toggles.txt").path) line 1: "
+                + "unknown toggle 'jornal-storage' (known: journal-storage)\n"
+                + "Fix it or remove it, then start the guide again.\n")
+
+        try FileManager.default.removeItem(at: directory.file("toggles.txt"))
+        let environment = try await Guide.run(
+            ["--data-dir", directory.url.path], input: "",
+            environment: ["GUIDE_TOGGLE_JOURNAL_STORAGE": "yes"])
+        #expect(environment.status == 1)
+        #expect(
+            environment.errors.hasPrefix(
+                "guide: environment variable GUIDE_TOGGLE_JOURNAL_STORAGE: 'yes' is not a value "
+                    + "for journal-storage; use on or off\n"))
+    }
+
+    @Test func aBadToggleOnTheCommandLinePrintsTheUsageAndExitsWithTwo() async throws {
+        let run = try await Guide.run(["--toggle", "jornal-storage=on"], input: "")
+        #expect(run.status == 2)
+        expectInOrder(
+            run.errors,
+            [
+                "guide: command line --toggle jornal-storage=on: unknown toggle "
+                    + "'jornal-storage' (known: journal-storage)\n",
+                "usage: guide [--data-dir <path>] [--toggle <name>=on|off]...",
+            ])
+    }
+
     @Test func traceShowsTheTiersComingAndGoing() async throws {
         let run = try await Guide.run(
             ["--trace", "--data-dir", directory.url.path], input: "3\n:back\n")

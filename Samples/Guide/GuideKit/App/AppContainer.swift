@@ -1,11 +1,12 @@
 public import Foundation
 public import Strata
 
-/// The app tier: what lives from launch to exit — the stores, the authentication API and
-/// the ``MainViewModel`` — and the factory of the guide and of each signed-in session.
+/// The app tier: what lives from launch to exit — the feature toggles, the stores, the
+/// authentication API and the ``MainViewModel`` — and the factory of the guide and of each
+/// signed-in session.
 ///
 /// ```swift
-/// let app = AppContainer(dataDirectory: directory, mailOutput: output)
+/// let app = AppContainer(dataDirectory: directory, mailOutput: output, toggles: toggles)
 /// app.sessionRepository.override { InMemoryUserSessionRepository() }  // in a test
 /// let guide = app.makeGuideContainer()
 /// ```
@@ -14,6 +15,8 @@ public final class AppContainer: Container {
     public let scope = AppScope()
     /// Where the stores keep their files.
     public let dataDirectory: URL
+    /// The feature toggles for this run.
+    public let toggles: FeatureToggles
     private let mailOutput: any TextOutput
 
     /// Makes the app container.
@@ -21,9 +24,13 @@ public final class AppContainer: Container {
     /// - Parameters:
     ///   - dataDirectory: Where the stores keep their files; made when first written.
     ///   - mailOutput: Where the stand-in authentication API shows the mail it would send.
-    public init(dataDirectory: URL, mailOutput: any TextOutput) {
+    ///   - toggles: The feature toggles for this run; the built-in defaults if not given.
+    public init(
+        dataDirectory: URL, mailOutput: any TextOutput, toggles: FeatureToggles = FeatureToggles()
+    ) {
         self.dataDirectory = dataDirectory
         self.mailOutput = mailOutput
+        self.toggles = toggles
     }
 
     /// The signed-in session, kept in `session.json` between launches.

@@ -1,8 +1,8 @@
 public import Strata
 
 /// The guide's console: it shows where the user is, reads their answers line by line and
-/// hands them to the screen they are on, and understands `:help`, `:scopes`, `:back` and
-/// `:quit` at any prompt.
+/// hands them to the screen they are on, and understands `:help`, `:scopes`, `:toggles`,
+/// `:back` and `:quit` at any prompt.
 ///
 /// It reads and writes through ``LineInput`` and ``TextOutput``, so tests drive it in the
 /// process exactly as the `guide` executable does:
@@ -102,6 +102,8 @@ public final class Console {
             context.say(help(at: screen.location))
         case .scopes:
             context.say(String(describing: app.tree))
+        case .toggles:
+            context.say(app.toggles.report)
         case .back:
             screen.goBack()
         case .quit:
