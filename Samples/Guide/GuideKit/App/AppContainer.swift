@@ -33,19 +33,24 @@ public final class AppContainer: Container {
         self.toggles = toggles
     }
 
-    /// The signed-in session, kept in `session.json` between launches.
+    /// Where everything the guide stores is kept: JSON files in the data directory.
+    var storageEngine: Provider<any StorageEngine> {
+        shared { StorageEngineKind.jsonFiles.makeEngine(directory: self.dataDirectory) }
+    }
+
+    /// The signed-in session, with the user's edited name, kept between launches.
     public var sessionRepository: Provider<any UserSessionRepository> {
-        shared { FileUserSessionRepository(directory: self.dataDirectory) }
+        shared { self.storageEngine().sessions }
     }
 
-    /// Each user's notification answer, kept in `notifications.json`.
+    /// Each user's notification answer.
     public var notificationPreferences: Provider<any NotificationPreferenceRepository> {
-        shared { FileNotificationPreferenceRepository(directory: self.dataDirectory) }
+        shared { self.storageEngine().notificationPreferences }
     }
 
-    /// The contact form's messages, kept in `outbox.json`.
+    /// The contact form's messages.
     public var outbox: Provider<any OutboxRepository> {
-        shared { FileOutboxRepository(directory: self.dataDirectory) }
+        shared { self.storageEngine().outbox }
     }
 
     /// Where the authentication API's mail goes: shown on the console.
