@@ -1,15 +1,18 @@
 public import Foundation
 
-/// The ways the guide can keep its data on disk.
+/// The two ways the guide can keep its data on disk.
 public enum StorageEngineKind: String, CaseIterable, Hashable, Sendable, Codable {
     /// One JSON file per kind of data — `session.json`, `notifications.json`,
     /// `outbox.json` — each rewritten whole.
     case jsonFiles = "json"
+    /// One append-only journal, `journal.log`, compacted now and then.
+    case journal
 
     /// The engine's name in a sentence: "JSON files", "the journal".
     public var displayName: String {
         switch self {
         case .jsonFiles: "JSON files"
+        case .journal: "the journal"
         }
     }
 
@@ -20,6 +23,7 @@ public enum StorageEngineKind: String, CaseIterable, Hashable, Sendable, Codable
     public func makeEngine(directory: URL) -> any StorageEngine {
         switch self {
         case .jsonFiles: JSONFileStorage(directory: directory)
+        case .journal: JournalStorage(directory: directory)
         }
     }
 }
@@ -32,7 +36,7 @@ public enum StorageEngineKind: String, CaseIterable, Hashable, Sendable, Codable
 /// record the engine holds, an idempotent upsert, and the engine's files to archive.
 ///
 /// ```swift
-/// let engine = StorageEngineKind.jsonFiles.makeEngine(directory: directory)
+/// let engine = StorageEngineKind.journal.makeEngine(directory: directory)
 /// try engine.sessions.save(session)
 /// try engine.records()   // [.session(session)]
 /// ```
