@@ -60,9 +60,12 @@ final class TemporaryDirectory {
         ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
     }
 
-    /// Every file's contents, concatenated.
+    /// Every file's contents, in folders too (archives, files moved aside), concatenated.
     var allContents: String {
-        fileNames.compactMap { try? String(contentsOf: file($0), encoding: .utf8) }
+        let files = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
+        return (files?.allObjects ?? []).compactMap { $0 as? URL }
+            .sorted { $0.path < $1.path }
+            .compactMap { try? String(contentsOf: $0, encoding: .utf8) }
             .joined(separator: "\n")
     }
 }
@@ -106,6 +109,15 @@ func runConsole(
     toggles: FeatureToggles = FeatureToggles()
 ) async -> ConsoleRun {
     await runConsole(lines.map(ScriptedInput.Step.line), in: directory, toggles: toggles)
+}
+
+/// The toggles with `journal-storage` set as a command line would set it.
+func toggles(journal: Bool) -> FeatureToggles {
+    var toggles = FeatureToggles()
+    toggles.set(
+        .journalStorage, journal,
+        from: .commandLine(argument: "journal-storage=\(journal ? "on" : "off")"))
+    return toggles
 }
 
 /// Checks that `text` holds each of `parts`, in that order.

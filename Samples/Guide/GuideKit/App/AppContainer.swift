@@ -1,9 +1,12 @@
 public import Foundation
 public import Strata
 
-/// The app tier: what lives from launch to exit — the feature toggles, the stores, the
+/// The app tier: what lives from launch to exit — the feature toggles, the storage, the
 /// authentication API and the ``MainViewModel`` — and the factory of the guide and of each
 /// signed-in session.
+///
+/// The `journal-storage` toggle picks the storage engine here, and only here: the
+/// repositories the rest of the app gets are the same protocols either way.
 ///
 /// ```swift
 /// let app = AppContainer(dataDirectory: directory, mailOutput: output, toggles: toggles)
@@ -33,24 +36,31 @@ public final class AppContainer: Container {
         self.toggles = toggles
     }
 
-    /// Where everything the guide stores is kept: JSON files in the data directory.
-    var storageEngine: Provider<any StorageEngine> {
-        shared { StorageEngineKind.jsonFiles.makeEngine(directory: self.dataDirectory) }
+    /// The storage for this run: the engine the `journal-storage` toggle picks, with the
+    /// data moved into it first if the other engine holds it.
+    ///
+    /// The first use runs the move; the console uses it before anything else so that it
+    /// can show the ``StorageStartup/notice``.
+    public var storage: Provider<StorageStartup> {
+        shared {
+            StorageMigrator(directory: self.dataDirectory)
+                .start(wanting: self.toggles.isOn(.journalStorage) ? .journal : .jsonFiles)
+        }
     }
 
     /// The signed-in session, with the user's edited name, kept between launches.
     public var sessionRepository: Provider<any UserSessionRepository> {
-        shared { self.storageEngine().sessions }
+        shared { self.storage().engine.sessions }
     }
 
     /// Each user's notification answer.
     public var notificationPreferences: Provider<any NotificationPreferenceRepository> {
-        shared { self.storageEngine().notificationPreferences }
+        shared { self.storage().engine.notificationPreferences }
     }
 
     /// The contact form's messages.
     public var outbox: Provider<any OutboxRepository> {
-        shared { self.storageEngine().outbox }
+        shared { self.storage().engine.outbox }
     }
 
     /// Where the authentication API's mail goes: shown on the console.

@@ -4,6 +4,9 @@ public import Strata
 /// hands them to the screen they are on, and understands `:help`, `:scopes`, `:toggles`,
 /// `:back` and `:quit` at any prompt.
 ///
+/// Before the guide shows, it readies the storage — moving the data to the engine the
+/// `journal-storage` toggle picks, if need be — and says what happened.
+///
 /// It reads and writes through ``LineInput`` and ``TextOutput``, so tests drive it in the
 /// process exactly as the `guide` executable does:
 ///
@@ -63,6 +66,7 @@ public final class Console {
         context.say(
             "Strata guide: an onboarding flow built on Strata's container tiers.",
             "Type :help for help, :quit to leave.")
+        context.say(app.storage().notice)
         let root = MainScreen(app: app, context: context)
         self.root = root
         root.launch()
