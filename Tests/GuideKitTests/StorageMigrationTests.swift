@@ -158,7 +158,7 @@ import Testing
             [
                 "Storage: could not move your data from JSON files to the journal: "
                     + "interrupted after \(n + 1) records\n",
-                "The guide goes on with JSON files, where your data is untouched; the move is "
+                "The guide goes on with JSON files for now; the move is "
                     + "tried again at the next start.",
             ])
 

@@ -106,7 +106,7 @@ import Testing
                     + "\(directory.file("outbox.json").path) could not be read: it is not "
                     + "valid JSON. It was moved aside to \(directory.file("outbox.json").path)"
                     + ".corrupt-",
-                "The guide goes on with JSON files, where your data is untouched; the move is "
+                "The guide goes on with JSON files for now; the move is "
                     + "tried again at the next start.\n",
                 "Home. You are signed in as Demo User <demo@example.com>.\n",
             ])

@@ -16,7 +16,7 @@ public enum MigrationOutcome: Hashable, Sendable {
     /// An earlier run moved and verified the data but stopped before archiving the old
     /// files; this run archived them.
     case finished(from: StorageEngineKind, to: StorageEngineKind, archive: String?)
-    /// The move failed; the old engine, whose data is untouched, stays in use, and the
+    /// The move failed; the old engine, which still holds the data, stays in use, and the
     /// next start tries again.
     case failed(from: StorageEngineKind, to: StorageEngineKind, reason: String)
 }
@@ -81,7 +81,7 @@ public struct StorageStartup: Sendable {
             lines = [
                 "Storage: could not move your data from \(from.displayName) to "
                     + "\(to.displayName): \(reason)",
-                "The guide goes on with \(from.displayName), where your data is untouched; "
+                "The guide goes on with \(from.displayName) for now; "
                     + "the move is tried again at the next start.",
             ]
         }
