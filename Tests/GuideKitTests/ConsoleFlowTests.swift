@@ -99,7 +99,7 @@ import Testing
                 "[guide/contactUs] message> hi\n",
                 "Please write a little more: at least 10 characters.\n",
                 "[guide/contactUs] message> Is the demo account shared?\n",
-                "Thank you. Your message is in the outbox: \(directory.file("outbox.json").path)",
+                "Thank you. Your message is in the outbox, in \(directory.url.path).\n",
                 "[guide/welcome] choice> :quit\n",
             ])
         let messages = try FileOutboxRepository(directory: directory.url).messages()

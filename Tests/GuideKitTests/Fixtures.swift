@@ -60,9 +60,12 @@ final class TemporaryDirectory {
         ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
     }
 
-    /// Every file's contents, concatenated.
+    /// Every file's contents, in folders too (archives, files moved aside), concatenated.
     var allContents: String {
-        fileNames.compactMap { try? String(contentsOf: file($0), encoding: .utf8) }
+        let files = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
+        return (files?.allObjects ?? []).compactMap { $0 as? URL }
+            .sorted { $0.path < $1.path }
+            .compactMap { try? String(contentsOf: $0, encoding: .utf8) }
             .joined(separator: "\n")
     }
 }
@@ -87,10 +90,11 @@ struct ConsoleRun {
 @MainActor
 func runConsole(
     _ steps: [ScriptedInput.Step], in directory: TemporaryDirectory, traces: Bool = false,
-    isInteractive: Bool = false, onStart: (AppContainer) -> Void = { _ in }
+    isInteractive: Bool = false, toggles: FeatureToggles = FeatureToggles(),
+    onStart: (AppContainer) -> Void = { _ in }
 ) async -> ConsoleRun {
     let output = RecordingOutput()
-    let app = AppContainer(dataDirectory: directory.url, mailOutput: output)
+    let app = AppContainer(dataDirectory: directory.url, mailOutput: output, toggles: toggles)
     onStart(app)
     let input = ScriptedInput(steps, isInteractive: isInteractive)
     let console = Console(app: app, input: input, output: output, traces: traces)
@@ -100,8 +104,20 @@ func runConsole(
 }
 
 @MainActor
-func runConsole(_ lines: [String], in directory: TemporaryDirectory) async -> ConsoleRun {
-    await runConsole(lines.map(ScriptedInput.Step.line), in: directory)
+func runConsole(
+    _ lines: [String], in directory: TemporaryDirectory,
+    toggles: FeatureToggles = FeatureToggles()
+) async -> ConsoleRun {
+    await runConsole(lines.map(ScriptedInput.Step.line), in: directory, toggles: toggles)
+}
+
+/// The toggles with `journal-storage` set as a command line would set it.
+func toggles(journal: Bool) -> FeatureToggles {
+    var toggles = FeatureToggles()
+    toggles.set(
+        .journalStorage, journal,
+        from: .commandLine(argument: "journal-storage=\(journal ? "on" : "off")"))
+    return toggles
 }
 
 /// Checks that `text` holds each of `parts`, in that order.

@@ -72,6 +72,74 @@ import Testing
         #expect(directory.fileNames == ["notifications.json", "session.json"])
     }
 
+    @Test func eachToggleSourceSwitchesTheEngineAtTheNextStart() async throws {
+        let path = directory.url.path
+        _ = try await Guide.run(
+            ["--data-dir", path], input: "1\ndemo@example.com\ndemo1234\ndeny\n")
+
+        let on = try await Guide.run(
+            ["--data-dir", path], input: ":toggles\n",
+            environment: ["GUIDE_TOGGLE_JOURNAL_STORAGE": "on"])
+        expectInOrder(
+            on.output,
+            [
+                "Storage: moving your data from JSON files to the journal… 2 records moved and "
+                    + "verified.\n",
+                "Home. You are signed in as Demo User <demo@example.com>.\n",
+                "  journal-storage  on   from environment variable GUIDE_TOGGLE_JOURNAL_STORAGE\n",
+            ])
+
+        try Data("journal-storage = off\n".utf8).write(to: directory.file("toggles.txt"))
+        let off = try await Guide.run(["--data-dir", path], input: ":toggles\n")
+        expectInOrder(
+            off.output,
+            [
+                "Storage: moving your data from the journal to JSON files… 2 records moved and "
+                    + "verified.\n",
+                "Home. You are signed in as Demo User <demo@example.com>.\n",
+                "  journal-storage  off  from toggles file \(path)/toggles.txt line 1\n",
+            ])
+
+        let again = try await Guide.run(
+            ["--data-dir", path, "--toggle", "journal-storage=on"], input: "")
+        #expect(again.output.contains("from JSON files to the journal… 2 records moved"))
+        #expect(again.status == 0)
+        #expect(again.errors.isEmpty)
+    }
+
+    @Test func aBadToggleInTheFileOrTheEnvironmentExitsWithOneAndNamesIt() async throws {
+        try Data("jornal-storage = on\n".utf8).write(to: directory.file("toggles.txt"))
+        let run = try await Guide.run(["--data-dir", directory.url.path], input: "")
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.errors == "guide: toggles file \(directory.file("toggles.txt").path) line 1: "
+                + "unknown toggle 'jornal-storage' (known: journal-storage)\n"
+                + "Fix it or remove it, then start the guide again.\n")
+
+        try FileManager.default.removeItem(at: directory.file("toggles.txt"))
+        let environment = try await Guide.run(
+            ["--data-dir", directory.url.path], input: "",
+            environment: ["GUIDE_TOGGLE_JOURNAL_STORAGE": "yes"])
+        #expect(environment.status == 1)
+        #expect(
+            environment.errors.hasPrefix(
+                "guide: environment variable GUIDE_TOGGLE_JOURNAL_STORAGE: 'yes' is not a value "
+                    + "for journal-storage; use on or off\n"))
+    }
+
+    @Test func aBadToggleOnTheCommandLinePrintsTheUsageAndExitsWithTwo() async throws {
+        let run = try await Guide.run(["--toggle", "jornal-storage=on"], input: "")
+        #expect(run.status == 2)
+        expectInOrder(
+            run.errors,
+            [
+                "guide: command line --toggle jornal-storage=on: unknown toggle "
+                    + "'jornal-storage' (known: journal-storage)\n",
+                "usage: guide [--data-dir <path>] [--toggle <name>=on|off]...",
+            ])
+    }
+
     @Test func traceShowsTheTiersComingAndGoing() async throws {
         let run = try await Guide.run(
             ["--trace", "--data-dir", directory.url.path], input: "3\n:back\n")

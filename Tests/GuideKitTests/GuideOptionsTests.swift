@@ -15,12 +15,46 @@ import Testing
         #expect(try GuideOptions.parse(["--data-dir=/tmp/y"]).dataDirectory == "/tmp/y")
     }
 
+    @Test func readsTogglesInOrder() throws {
+        let options = try GuideOptions.parse([
+            "--toggle", "journal-storage=on", "--toggle=Journal-Storage=OFF",
+        ])
+        #expect(
+            options.toggles == [
+                try ToggleArgument(parsing: "journal-storage=on"),
+                try ToggleArgument(parsing: "Journal-Storage=OFF"),
+            ])
+        #expect(options.toggles.map(\.isOn) == [true, false])
+        #expect(options.toggles.map(\.toggle) == [.journalStorage, .journalStorage])
+    }
+
     @Test(arguments: [
         (["--frobnicate"], UsageError.unknownArgument("--frobnicate")),
         (["extra"], .unknownArgument("extra")),
         (["--data-dir"], .missingValue("--data-dir")),
         (["--data-dir", "--trace"], .missingValue("--data-dir")),
         (["--data-dir="], .missingValue("--data-dir")),
+        (["--toggle"], .missingValue("--toggle")),
+        (["--toggle", "--trace"], .missingValue("--toggle")),
+        (["--toggle="], .missingValue("--toggle")),
+        (
+            ["--toggle", "jornal-storage=on"],
+            .invalidToggle(
+                .unknownToggle(
+                    "jornal-storage", source: .commandLine(argument: "jornal-storage=on")))
+        ),
+        (
+            ["--toggle=journal-storage=1"],
+            .invalidToggle(
+                .badValue(
+                    "1", toggle: .journalStorage,
+                    source: .commandLine(argument: "journal-storage=1")))
+        ),
+        (
+            ["--toggle", "journal-storage"],
+            .invalidToggle(
+                .malformed("journal-storage", source: .commandLine(argument: "journal-storage")))
+        ),
     ])
     func refuses(arguments: [String], error: UsageError) {
         #expect(throws: error) { try GuideOptions.parse(arguments) }

@@ -1,11 +1,15 @@
 public import Foundation
 public import Strata
 
-/// The app tier: what lives from launch to exit — the stores, the authentication API and
-/// the ``MainViewModel`` — and the factory of the guide and of each signed-in session.
+/// The app tier: what lives from launch to exit — the feature toggles, the storage, the
+/// authentication API and the ``MainViewModel`` — and the factory of the guide and of each
+/// signed-in session.
+///
+/// The `journal-storage` toggle picks the storage engine here, and only here: the
+/// repositories the rest of the app gets are the same protocols either way.
 ///
 /// ```swift
-/// let app = AppContainer(dataDirectory: directory, mailOutput: output)
+/// let app = AppContainer(dataDirectory: directory, mailOutput: output, toggles: toggles)
 /// app.sessionRepository.override { InMemoryUserSessionRepository() }  // in a test
 /// let guide = app.makeGuideContainer()
 /// ```
@@ -14,6 +18,8 @@ public final class AppContainer: Container {
     public let scope = AppScope()
     /// Where the stores keep their files.
     public let dataDirectory: URL
+    /// The feature toggles for this run.
+    public let toggles: FeatureToggles
     private let mailOutput: any TextOutput
 
     /// Makes the app container.
@@ -21,24 +27,40 @@ public final class AppContainer: Container {
     /// - Parameters:
     ///   - dataDirectory: Where the stores keep their files; made when first written.
     ///   - mailOutput: Where the stand-in authentication API shows the mail it would send.
-    public init(dataDirectory: URL, mailOutput: any TextOutput) {
+    ///   - toggles: The feature toggles for this run; the built-in defaults if not given.
+    public init(
+        dataDirectory: URL, mailOutput: any TextOutput, toggles: FeatureToggles = FeatureToggles()
+    ) {
         self.dataDirectory = dataDirectory
         self.mailOutput = mailOutput
+        self.toggles = toggles
     }
 
-    /// The signed-in session, kept in `session.json` between launches.
+    /// The storage for this run: the engine the `journal-storage` toggle picks, with the
+    /// data moved into it first if the other engine holds it.
+    ///
+    /// The first use runs the move; the console uses it before anything else so that it
+    /// can show the ``StorageStartup/notice``.
+    public var storage: Provider<StorageStartup> {
+        shared {
+            StorageMigrator(directory: self.dataDirectory)
+                .start(wanting: self.toggles.isOn(.journalStorage) ? .journal : .jsonFiles)
+        }
+    }
+
+    /// The signed-in session, with the user's edited name, kept between launches.
     public var sessionRepository: Provider<any UserSessionRepository> {
-        shared { FileUserSessionRepository(directory: self.dataDirectory) }
+        shared { self.storage().engine.sessions }
     }
 
-    /// Each user's notification answer, kept in `notifications.json`.
+    /// Each user's notification answer.
     public var notificationPreferences: Provider<any NotificationPreferenceRepository> {
-        shared { FileNotificationPreferenceRepository(directory: self.dataDirectory) }
+        shared { self.storage().engine.notificationPreferences }
     }
 
-    /// The contact form's messages, kept in `outbox.json`.
+    /// The contact form's messages.
     public var outbox: Provider<any OutboxRepository> {
-        shared { FileOutboxRepository(directory: self.dataDirectory) }
+        shared { self.storage().engine.outbox }
     }
 
     /// Where the authentication API's mail goes: shown on the console.

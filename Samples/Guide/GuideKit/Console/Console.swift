@@ -1,8 +1,11 @@
 public import Strata
 
 /// The guide's console: it shows where the user is, reads their answers line by line and
-/// hands them to the screen they are on, and understands `:help`, `:scopes`, `:back` and
-/// `:quit` at any prompt.
+/// hands them to the screen they are on, and understands `:help`, `:scopes`, `:toggles`,
+/// `:back` and `:quit` at any prompt.
+///
+/// Before the guide shows, it readies the storage — moving the data to the engine the
+/// `journal-storage` toggle picks, if need be — and says what happened.
 ///
 /// It reads and writes through ``LineInput`` and ``TextOutput``, so tests drive it in the
 /// process exactly as the `guide` executable does:
@@ -63,6 +66,7 @@ public final class Console {
         context.say(
             "Strata guide: an onboarding flow built on Strata's container tiers.",
             "Type :help for help, :quit to leave.")
+        context.say(app.storage().notice)
         let root = MainScreen(app: app, context: context)
         self.root = root
         root.launch()
@@ -102,6 +106,8 @@ public final class Console {
             context.say(help(at: screen.location))
         case .scopes:
             context.say(String(describing: app.tree))
+        case .toggles:
+            context.say(app.toggles.report)
         case .back:
             screen.goBack()
         case .quit:

@@ -6,6 +6,8 @@ enum ConsoleCommand: Equatable {
     case help
     /// Shows the live tree of containers.
     case scopes
+    /// Shows each feature toggle's value and where it came from.
+    case toggles
     /// Goes back one step.
     case back
     /// Leaves the guide.
@@ -20,6 +22,7 @@ enum ConsoleCommand: Equatable {
         switch word {
         case ":help", ":h", ":?": self = .help
         case ":scopes": self = .scopes
+        case ":toggles": self = .toggles
         case ":back", ":b": self = .back
         case ":quit", ":q", ":exit": self = .quit
         default: self = .unknown(word)
@@ -30,6 +33,7 @@ enum ConsoleCommand: Equatable {
     static let summary = """
           :help    show this help
           :scopes  show the live containers, from the app tier down
+          :toggles show each feature toggle, its value and where it came from
           :back    go back one step: the previous field, or out of a form
           :quit    leave the guide (the end of the input leaves too)
         """

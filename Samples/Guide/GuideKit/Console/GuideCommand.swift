@@ -1,15 +1,17 @@
 /// The `guide` executable, minus its terminal: reads the command line, finds the data
-/// directory, makes the app container and runs the ``Console``.
+/// directory and the feature toggles, makes the app container and runs the ``Console``.
 public enum GuideCommand {
     /// Runs the guide.
     ///
     /// - Parameters:
     ///   - arguments: The command line, without the program's name.
-    ///   - environment: The process's environment, for `GUIDE_DATA_DIR` and `HOME`.
+    ///   - environment: The process's environment, for `GUIDE_DATA_DIR`, `HOME` and the
+    ///     `GUIDE_TOGGLE_…` variables.
     ///   - input: Where the user's lines come from.
     ///   - output: Standard output.
-    ///   - errors: Standard error, for a usage message.
-    /// - Returns: The exit status: 0, or 2 for a command line `guide` does not understand.
+    ///   - errors: Standard error, for a usage message or a bad toggle.
+    /// - Returns: The exit status: 0; 2 for a command line `guide` does not understand; 1
+    ///   for a toggles file or a `GUIDE_TOGGLE_…` variable it cannot use.
     @MainActor
     public static func run(
         arguments: [String], environment: [String: String], input: any LineInput,
@@ -28,7 +30,15 @@ public enum GuideCommand {
         }
         let directory = DataDirectory.resolve(
             option: options.dataDirectory, environment: environment)
-        let app = AppContainer(dataDirectory: directory, mailOutput: output)
+        let toggles: FeatureToggles
+        do throws(ToggleError) {
+            toggles = try FeatureToggles.resolve(
+                dataDirectory: directory, environment: environment, commandLine: options.toggles)
+        } catch {
+            errors.write("guide: \(error)\nFix it or remove it, then start the guide again.\n")
+            return 1
+        }
+        let app = AppContainer(dataDirectory: directory, mailOutput: output, toggles: toggles)
         let status = await Console(
             app: app, input: input, output: output, traces: options.traces
         ).run()

@@ -1,7 +1,10 @@
-/// The `guide` executable's command line: `guide [--data-dir <path>] [--trace] [--help]`.
+/// The `guide` executable's command line:
+/// `guide [--data-dir <path>] [--toggle <name>=on|off]… [--trace] [--help]`.
 public struct GuideOptions: Hashable, Sendable {
     /// The `--data-dir` value, if given.
     public var dataDirectory: String?
+    /// The `--toggle` values, in order; a later one for the same toggle wins.
+    public var toggles: [ToggleArgument] = []
     /// Whether `--trace` was given.
     public var traces = false
     /// Whether `--help` was given.
@@ -14,7 +17,8 @@ public struct GuideOptions: Hashable, Sendable {
     ///
     /// - Parameter arguments: The arguments, without the program's name.
     /// - Returns: The options.
-    /// - Throws: ``UsageError`` for an unknown flag or a missing value.
+    /// - Throws: ``UsageError`` for an unknown flag, a missing value, or a `--toggle` that
+    ///   names no toggle or gives a value other than `on` or `off`.
     public static func parse(_ arguments: [String]) throws(UsageError) -> GuideOptions {
         var options = GuideOptions()
         var remaining = arguments[...]
@@ -33,6 +37,15 @@ public struct GuideOptions: Hashable, Sendable {
                 let value = String(argument.dropFirst("--data-dir=".count))
                 guard !value.isEmpty else { throw .missingValue("--data-dir") }
                 options.dataDirectory = value
+            case "--toggle":
+                guard let value = remaining.popFirst(), !value.hasPrefix("-") else {
+                    throw .missingValue("--toggle")
+                }
+                options.toggles.append(try toggle(value))
+            case let argument where argument.hasPrefix("--toggle="):
+                let value = String(argument.dropFirst("--toggle=".count))
+                guard !value.isEmpty else { throw .missingValue("--toggle") }
+                options.toggles.append(try toggle(value))
             default:
                 throw .unknownArgument(argument)
             }
@@ -40,9 +53,17 @@ public struct GuideOptions: Hashable, Sendable {
         return options
     }
 
+    private static func toggle(_ value: String) throws(UsageError) -> ToggleArgument {
+        do throws(ToggleError) {
+            return try ToggleArgument(parsing: value)
+        } catch {
+            throw .invalidToggle(error)
+        }
+    }
+
     /// How to call `guide`, with its options and the demo account.
     public static let usage = """
-        usage: guide [--data-dir <path>] [--trace] [--help]
+        usage: guide [--data-dir <path>] [--toggle <name>=on|off]... [--trace] [--help]
 
         An onboarding guide in the terminal, built on Strata's container tiers. It reads
         answers from standard input, so a script can be piped in:
@@ -53,6 +74,14 @@ public struct GuideOptions: Hashable, Sendable {
                              (default: $GUIDE_DATA_DIR, else a per-user folder:
                              ~/.local/share/strata-guide on Linux,
                              ~/Library/Application Support/strata-guide on macOS)
+          --toggle <name>=on|off
+                             set a feature toggle for this run; it beats the toggles
+                             file (toggles.txt in the data directory, one name=on|off
+                             a line) and GUIDE_TOGGLE_<NAME> environment variables.
+                             Toggles: journal-storage (off: keep the data in JSON
+                             files; on: in an append-only journal; switching moves
+                             the data at start-up). Type :toggles in the guide to see
+                             each toggle's value and where it came from.
           --trace            print containers beginning and ending, and instances made
                              and ended, as it happens
           -h, --help         show this help
@@ -68,12 +97,15 @@ public enum UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownArgument(String)
     /// An option given without its value.
     case missingValue(String)
+    /// A `--toggle` that names no toggle or gives a bad value.
+    case invalidToggle(ToggleError)
 
     /// What is wrong with the command line.
     public var description: String {
         switch self {
         case .unknownArgument(let argument): "unknown option '\(argument)'"
         case .missingValue(let option): "\(option) needs a value"
+        case .invalidToggle(let error): "\(error)"
         }
     }
 }

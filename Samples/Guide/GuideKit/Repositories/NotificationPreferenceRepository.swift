@@ -1,8 +1,8 @@
 /// Remembers each user's answer to the notification question, so that it is asked once.
 ///
-/// The app has one, in ``AppContainer/notificationPreferences``:
-/// ``FileNotificationPreferenceRepository`` in the app,
-/// ``InMemoryNotificationPreferenceRepository`` in tests and previews.
+/// The app has one, in ``AppContainer/notificationPreferences``: the active
+/// ``StorageEngine``'s in the app, ``InMemoryNotificationPreferenceRepository`` in tests and
+/// previews.
 public protocol NotificationPreferenceRepository: Sendable {
     /// The answer the user gave, if they gave one.
     ///

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a repository could not read or write its file.
 ///
 /// Every description says which file, what went wrong, and what happened to the file.
@@ -19,6 +21,25 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(file) could not be read: \(reason)."
         case .unwritable(let file, let reason):
             "\(file) could not be written: \(reason)."
+        }
+    }
+}
+
+extension StorageError {
+    /// A short account of why decoding failed, for a person to read.
+    static func reason(forDecoding error: any Error) -> String {
+        guard let error = error as? DecodingError else { return error.localizedDescription }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "it is not valid JSON"
+        case .keyNotFound(let key, _):
+            return "it has no \"\(key.stringValue)\""
+        case .dataCorrupted(let context), .typeMismatch(_, let context),
+            .valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "\"\(path)\" does not hold what the guide wrote there"
+        @unknown default:
+            return "\(error)"
         }
     }
 }

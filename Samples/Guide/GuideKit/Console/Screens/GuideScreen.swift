@@ -90,12 +90,12 @@ final class GuideScreen: Screen {
                     submitted: "Your account is ready.", cancelled: "Sign-up cancelled."))
         case .contactUs:
             let form = container.makeContactUsFormContainer()
-            let outbox = context.dataDirectory.appendingPathComponent("outbox.json").path
+            let directory = context.dataDirectory.path
             open = formScreen(
                 form.contactUsViewModel(), in: form,
                 FormWording(
                     title: "Contact us. Leave an address and a message; we will answer by mail.",
-                    submitted: "Thank you. Your message is in the outbox: \(outbox)",
+                    submitted: "Thank you. Your message is in the outbox, in \(directory).",
                     cancelled: "Message discarded."))
         case .resetPassword:
             let form = container.makeResetPasswordFormContainer()

@@ -25,9 +25,9 @@ struct JSONFile<Value: Codable>: Sendable {
         do {
             return try Self.decoder.decode(Value.self, from: data)
         } catch {
-            let reason = Self.reason(for: error)
-            throw .corrupt(
-                file: url.path, movedTo: try moveAside(reason: reason).path, reason: reason)
+            let reason = StorageError.reason(forDecoding: error)
+            let movedTo = try FileManager.default.moveAside(url, label: "corrupt", reason: reason)
+            throw .corrupt(file: url.path, movedTo: movedTo.path, reason: reason)
         }
     }
 
@@ -50,44 +50,6 @@ struct JSONFile<Value: Codable>: Sendable {
             try FileManager.default.removeItem(at: url)
         } catch {
             throw .unwritable(file: url.path, reason: error.localizedDescription)
-        }
-    }
-
-    /// Renames the file to `<name>.corrupt-<timestamp>`, with a counter if that name is taken.
-    private func moveAside(reason: String) throws(StorageError) -> URL {
-        let stamp = Date().formatted(
-            .iso8601.dateSeparator(.omitted).timeSeparator(.omitted).timeZoneSeparator(.omitted))
-        var destination = url.appendingPathExtension("corrupt-\(stamp)")
-        var counter = 1
-        while FileManager.default.fileExists(atPath: destination.path) {
-            counter += 1
-            destination = url.appendingPathExtension("corrupt-\(stamp)-\(counter)")
-        }
-        do {
-            try FileManager.default.moveItem(at: url, to: destination)
-        } catch {
-            throw .unreadable(
-                file: url.path,
-                reason: "\(reason), and it could not be moved aside (\(error.localizedDescription))"
-            )
-        }
-        return destination
-    }
-
-    /// A short account of why decoding failed, for a person to read.
-    private static func reason(for error: any Error) -> String {
-        guard let error = error as? DecodingError else { return error.localizedDescription }
-        switch error {
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "it is not valid JSON"
-        case .keyNotFound(let key, _):
-            return "it has no \"\(key.stringValue)\""
-        case .dataCorrupted(let context), .typeMismatch(_, let context),
-            .valueNotFound(_, let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return "\"\(path)\" does not hold what the guide wrote there"
-        @unknown default:
-            return "\(error)"
         }
     }
 

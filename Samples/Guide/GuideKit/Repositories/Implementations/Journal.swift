@@ -1,0 +1,172 @@
+import Foundation
+import Synchronization
+
+/// An append-only journal in one file, `journal.log`: each line is a JSON entry that puts a
+/// record or removes one, and replaying the lines in order gives what the journal holds.
+///
+/// A change appends one line, so a write never rewrites what is already there. When most
+/// lines are outdated — more than `compactsAfter` lines, and more than twice the records
+/// they hold — the journal is compacted: rewritten atomically with one line per record.
+///
+/// A line that is not an entry makes the whole file corrupt: it is moved aside to
+/// `journal.log.corrupt-<timestamp>` — never deleted — and reported as
+/// ``StorageError/corrupt(file:movedTo:reason:)``; the next change starts a new journal.
+///
+/// ```text
+/// {"put":{"kind":"session","session":{"email":"demo@example.com",…}}}
+/// {"put":{"choice":"allowed","kind":"notification","userID":"demo"}}
+/// {"remove":"session"}
+/// ```
+final class Journal: Sendable {
+    /// One line of the journal: a record put, or a key removed.
+    struct Entry: Codable, Equatable {
+        var put: StorageRecord?
+        var remove: String?
+    }
+
+    /// The journal's file name: `journal.log`.
+    static let fileName = "journal.log"
+
+    let url: URL
+    private let compactsAfter: Int
+    /// Serializes the changes made in this process, so that each one replays the journal
+    /// and appends to it without another change in between.
+    private let lock = Mutex(())
+
+    /// Makes the journal in `directory`.
+    ///
+    /// - Parameters:
+    ///   - directory: The data directory; it is made on the first change.
+    ///   - compactsAfter: How many lines the journal may have before it is compacted.
+    init(directory: URL, compactsAfter: Int) {
+        url = directory.appendingPathComponent(Self.fileName, isDirectory: false)
+        self.compactsAfter = compactsAfter
+    }
+
+    /// What the journal holds, by key.
+    func records() throws(StorageError) -> [String: StorageRecord] {
+        try lock.withLock { _ throws(StorageError) in try replay().records }
+    }
+
+    /// Appends the entry `change` makes from what the journal holds, if it makes one, and
+    /// compacts the journal when most of its lines are outdated.
+    ///
+    /// - Parameter change: Given the records by key, the entry to append, or `nil` for
+    ///   none.
+    /// - Throws: ``StorageError`` when the journal cannot be read or written, or what
+    ///   `change` throws.
+    func update(
+        _ change: ([String: StorageRecord]) throws(StorageError) -> Entry?
+    ) throws(StorageError) {
+        try lock.withLock { _ throws(StorageError) in
+            var (records, lines) = try replay()
+            guard let entry = try change(records) else { return }
+            try append(entry)
+            Self.apply(entry, to: &records)
+            lines += 1
+            if lines > compactsAfter, lines > 2 * records.count {
+                try compact(records)
+            }
+        }
+    }
+
+    /// Puts `record`, unless the journal already holds it as it is.
+    func put(_ record: StorageRecord) throws(StorageError) {
+        try update { records in records[record.key] == record ? nil : Entry(put: record) }
+    }
+
+    /// Removes the record with `key`, if the journal holds one.
+    func remove(_ key: String) throws(StorageError) {
+        try update { records in records[key] == nil ? nil : Entry(remove: key) }
+    }
+
+    /// The journal's file, if it exists.
+    func files() -> [URL] { FileManager.default.fileExists(atPath: url.path) ? [url] : [] }
+
+    /// Reads every line and applies it in order.
+    private func replay() throws(StorageError) -> (records: [String: StorageRecord], lines: Int) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return ([:], 0) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(file: url.path, reason: error.localizedDescription)
+        }
+        var records: [String: StorageRecord] = [:]
+        var count = 0
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where !line.isEmpty {
+            do {
+                let entry = try Self.decoder.decode(Entry.self, from: Data(line))
+                guard (entry.put == nil) != (entry.remove == nil) else {
+                    throw DecodingError.dataCorrupted(
+                        .init(codingPath: [], debugDescription: "neither a put nor a remove"))
+                }
+                Self.apply(entry, to: &records)
+                count += 1
+            } catch {
+                let reason =
+                    "line \(index + 1) is not a journal entry "
+                    + "(\(StorageError.reason(forDecoding: error)))"
+                let movedTo = try FileManager.default.moveAside(
+                    url, label: "corrupt", reason: reason)
+                throw .corrupt(file: url.path, movedTo: movedTo.path, reason: reason)
+            }
+        }
+        return (records, count)
+    }
+
+    private func append(_ entry: Entry) throws(StorageError) {
+        do {
+            var line = try Self.encoder.encode(entry)
+            line.append(UInt8(ascii: "\n"))
+            if !FileManager.default.fileExists(atPath: url.path) {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
+                try line.write(to: url, options: .atomic)
+                return
+            }
+            let handle = try FileHandle(forWritingTo: url)
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: line)
+            try handle.synchronize()
+        } catch {
+            throw .unwritable(file: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Rewrites the journal with one line per record, atomically: a crash leaves the old
+    /// journal or the new one, never half of one.
+    private func compact(_ records: [String: StorageRecord]) throws(StorageError) {
+        do {
+            var data = Data()
+            for key in records.keys.sorted() {
+                data.append(try Self.encoder.encode(Entry(put: records[key])))
+                data.append(UInt8(ascii: "\n"))
+            }
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw .unwritable(file: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    private static func apply(_ entry: Entry, to records: inout [String: StorageRecord]) {
+        if let record = entry.put { records[record.key] = record }
+        if let key = entry.remove { records[key] = nil }
+    }
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    private static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

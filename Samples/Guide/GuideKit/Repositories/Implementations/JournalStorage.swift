@@ -1,0 +1,128 @@
+public import Foundation
+
+/// The second storage engine: everything in one append-only journal, `journal.log` in the
+/// data directory, compacted when most of its lines are outdated.
+///
+/// Its repositories read what the journal holds by replaying it, and change it by
+/// appending a line; see `Journal` for the format.
+public struct JournalStorage: StorageEngine {
+    /// The data directory.
+    public let directory: URL
+    private let journal: Journal
+
+    /// Makes the engine over `directory`.
+    ///
+    /// - Parameters:
+    ///   - directory: The data directory; it is made on the first write.
+    ///   - compactsAfter: How many lines the journal may grow to before it is compacted,
+    ///     when most of them are outdated.
+    public init(directory: URL, compactsAfter: Int = 64) {
+        self.directory = directory
+        journal = Journal(directory: directory, compactsAfter: compactsAfter)
+    }
+
+    /// ``StorageEngineKind/journal``.
+    public var kind: StorageEngineKind { .journal }
+
+    /// The session, kept as the journal's `session` record.
+    public var sessions: any UserSessionRepository { Sessions(journal: journal) }
+
+    /// The notification answers, kept as `notification:<userID>` records.
+    public var notificationPreferences: any NotificationPreferenceRepository {
+        NotificationPreferences(journal: journal)
+    }
+
+    /// The outbox, kept as `outbox:<position>` records.
+    public var outbox: any OutboxRepository { Outbox(journal: journal) }
+
+    /// Everything the journal holds, sorted by key.
+    ///
+    /// - Returns: The records.
+    /// - Throws: ``StorageError``; a corrupt journal is moved aside first.
+    public func records() throws(StorageError) -> [StorageRecord] {
+        try journal.records().sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// Appends `record` to the journal, unless it holds it already as it is.
+    ///
+    /// - Parameter record: The record.
+    /// - Throws: ``StorageError`` when the journal cannot be read or written, or for an
+    ///   outbox position past the end of the outbox.
+    public func upsert(_ record: StorageRecord) throws(StorageError) {
+        let file = journal.url.path
+        try journal.update { records throws(StorageError) in
+            if case .outboxMessage(let position, _) = record {
+                let count = Outbox.count(in: records)
+                guard position <= count else {
+                    throw .unwritable(
+                        file: file, reason: "\(record) comes after the \(count) messages there")
+                }
+            }
+            return records[record.key] == record ? nil : Journal.Entry(put: record)
+        }
+    }
+
+    /// `journal.log`, if it exists.
+    ///
+    /// - Returns: The files.
+    public func files() -> [URL] { journal.files() }
+}
+
+extension JournalStorage {
+    private struct Sessions: UserSessionRepository {
+        let journal: Journal
+
+        func load() throws(StorageError) -> UserSession? {
+            guard case .session(let session) = try journal.records()["session"] else {
+                return nil
+            }
+            return session
+        }
+
+        func save(_ session: UserSession) throws(StorageError) {
+            try journal.put(.session(session))
+        }
+
+        func clear() throws(StorageError) { try journal.remove("session") }
+    }
+
+    private struct NotificationPreferences: NotificationPreferenceRepository {
+        let journal: Journal
+
+        func choice(forUser userID: String) throws(StorageError) -> NotificationChoice? {
+            let key = StorageRecord.notificationChoice(userID: userID, .allowed).key
+            guard case .notificationChoice(_, let choice) = try journal.records()[key] else {
+                return nil
+            }
+            return choice
+        }
+
+        func remember(_ choice: NotificationChoice, forUser userID: String)
+            throws(StorageError)
+        {
+            try journal.put(.notificationChoice(userID: userID, choice))
+        }
+    }
+
+    private struct Outbox: OutboxRepository {
+        let journal: Journal
+
+        func keep(_ message: ContactMessage) throws(StorageError) {
+            try journal.update { records in
+                Journal.Entry(
+                    put: .outboxMessage(position: Self.count(in: records), message))
+            }
+        }
+
+        func messages() throws(StorageError) -> [ContactMessage] {
+            try journal.records().sorted { $0.key < $1.key }.compactMap {
+                guard case .outboxMessage(_, let message) = $0.value else { return nil }
+                return message
+            }
+        }
+
+        static func count(in records: [String: StorageRecord]) -> Int {
+            records.values.count { if case .outboxMessage = $0 { true } else { false } }
+        }
+    }
+}
