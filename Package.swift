@@ -15,9 +15,14 @@ let package = Package(
         .testTarget(name: "StrataTests", dependencies: ["Strata"]),
 
         // The sample: an onboarding guide in the terminal, built on Strata's tiers.
-        .target(name: "GuideKit", dependencies: ["Strata"], path: "Samples/Guide/GuideKit"),
+        // GuideCore holds what every part of the sample shares: models, repositories, forms.
+        .target(name: "GuideCore", dependencies: ["Strata"], path: "Samples/Guide/Core"),
+        // GuideKit is the app: its containers, the guide's flow and the console.
+        .target(
+            name: "GuideKit", dependencies: ["GuideCore", "Strata"],
+            path: "Samples/Guide/GuideKit"),
         .executableTarget(name: "guide", dependencies: ["GuideKit"], path: "Samples/Guide/guide"),
-        .testTarget(name: "GuideKitTests", dependencies: ["GuideKit", "guide"]),
+        .testTarget(name: "GuideKitTests", dependencies: ["GuideKit", "GuideCore", "guide"]),
 
         // Benchmarks against hand-written containers; run with `swift run -c release strata-bench`.
         .executableTarget(

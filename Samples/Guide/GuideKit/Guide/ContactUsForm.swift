@@ -1,4 +1,5 @@
 public import Foundation
+public import GuideCore
 public import Strata
 
 /// The interaction tier of one contact form, under the guide.

@@ -1,3 +1,4 @@
+public import GuideCore
 public import Strata
 
 /// Where the profile is: showing the user's details, or editing the name.

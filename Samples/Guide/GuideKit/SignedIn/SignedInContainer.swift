@@ -1,3 +1,4 @@
+public import GuideCore
 public import Strata
 
 /// The session tier, under the app: one signed-in user, from sign-in to sign-out.

@@ -1,3 +1,4 @@
+import GuideCore
 import Strata
 
 /// Shows the onboarding guide: its welcome menu, the notification question, and each form

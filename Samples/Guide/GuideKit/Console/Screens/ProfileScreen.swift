@@ -1,3 +1,4 @@
+import GuideCore
 import Strata
 
 /// Shows the profile: the user's details and menu, and the edit-name form in an interaction

@@ -1,6 +1,6 @@
 /// Keeps the signed-in user's session between launches, so that a restart skips the guide.
 ///
-/// The app has one, in ``AppContainer/sessionRepository``:
+/// The app has one, in the app container's `sessionRepository`:
 /// ``FileUserSessionRepository`` in the app, ``InMemoryUserSessionRepository`` in tests
 /// and previews.
 ///

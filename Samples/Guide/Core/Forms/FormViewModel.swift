@@ -68,13 +68,13 @@ extension FormViewModel {
     }
 
     /// Asks for `field`, saying why if the last value was refused.
-    func ask(_ field: Field, _ problem: FormProblem? = nil) {
+    public func ask(_ field: Field, _ problem: FormProblem? = nil) {
         status.value = .asking(field, problem: problem)
     }
 
     /// Checks `text` with `rule`: the value to keep, or `nil` after asking for `field` again
     /// with the problem.
-    func accept<Value>(
+    public func accept<Value>(
         _ text: String, for field: Field, _ rule: (String) throws(FormProblem) -> Value
     ) -> Value? {
         do throws(FormProblem) {
@@ -86,7 +86,7 @@ extension FormViewModel {
     }
 
     /// The field being asked for, or `nil` while the form submits or after it closed.
-    var fieldAsked: Field? {
+    public var fieldAsked: Field? {
         guard case .asking(let field, _) = status.value else { return nil }
         return field
     }

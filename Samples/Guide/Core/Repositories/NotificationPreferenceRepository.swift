@@ -1,6 +1,6 @@
 /// Remembers each user's answer to the notification question, so that it is asked once.
 ///
-/// The app has one, in ``AppContainer/notificationPreferences``:
+/// The app has one, in the app container's `notificationPreferences`:
 /// ``FileNotificationPreferenceRepository`` in the app,
 /// ``InMemoryNotificationPreferenceRepository`` in tests and previews.
 public protocol NotificationPreferenceRepository: Sendable {
