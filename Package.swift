@@ -17,12 +17,19 @@ let package = Package(
         // The sample: an onboarding guide in the terminal, built on Strata's tiers.
         // GuideCore holds what every part of the sample shares: models, repositories, forms.
         .target(name: "GuideCore", dependencies: ["Strata"], path: "Samples/Guide/Core"),
-        // GuideKit is the app: its containers, the guide's flow and the console.
+        // Features: each a target of its own that imports GuideCore and never another feature.
         .target(
-            name: "GuideKit", dependencies: ["GuideCore", "Strata"],
+            name: "GuideProfileFeature", dependencies: ["GuideCore", "Strata"],
+            path: "Samples/Guide/Features/Profile"),
+        // GuideKit is the app: its containers, the guide's flow and the console. It imports
+        // every feature and wires them together.
+        .target(
+            name: "GuideKit", dependencies: ["GuideCore", "GuideProfileFeature", "Strata"],
             path: "Samples/Guide/GuideKit"),
         .executableTarget(name: "guide", dependencies: ["GuideKit"], path: "Samples/Guide/guide"),
-        .testTarget(name: "GuideKitTests", dependencies: ["GuideKit", "GuideCore", "guide"]),
+        .testTarget(
+            name: "GuideKitTests",
+            dependencies: ["GuideKit", "GuideCore", "GuideProfileFeature", "guide"]),
 
         // Benchmarks against hand-written containers; run with `swift run -c release strata-bench`.
         .executableTarget(

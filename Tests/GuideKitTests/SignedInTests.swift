@@ -1,5 +1,6 @@
 import GuideCore
 import GuideKit
+import GuideProfileFeature
 import Strata
 import Testing
 

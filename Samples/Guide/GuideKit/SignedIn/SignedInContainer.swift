@@ -1,4 +1,5 @@
 public import GuideCore
+public import GuideProfileFeature
 public import Strata
 
 /// The session tier, under the app: one signed-in user, from sign-in to sign-out.
@@ -34,6 +35,16 @@ public final class SignedInContainer: Container {
         shared { Observed(self.session) }
     }
 
+    /// The app's session store, for the profile's edit-name form.
+    public var sessionRepository: Provider<any UserSessionRepository> {
+        parent.sessionRepository
+    }
+
+    /// The app's notification answers, for the profile.
+    public var notificationPreferences: Provider<any NotificationPreferenceRepository> {
+        parent.notificationPreferences
+    }
+
     /// The home's view model.
     ///
     /// Sign-out goes to the app's main view model.
@@ -48,4 +59,10 @@ public final class SignedInContainer: Container {
     ///
     /// - Returns: The container; end it when the user leaves the profile.
     public func makeProfileContainer() -> ProfileContainer { ProfileContainer(parent: self) }
+}
+
+extension SignedInContainer: ProfileParent {
+    /// Returns the home to its menu when the user leaves the profile.
+    @MainActor
+    public func profileDidClose() { homeViewModel().returnHome() }
 }

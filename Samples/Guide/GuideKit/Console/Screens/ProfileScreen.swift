@@ -1,4 +1,5 @@
 import GuideCore
+import GuideProfileFeature
 import Strata
 
 /// Shows the profile: the user's details and menu, and the edit-name form in an interaction

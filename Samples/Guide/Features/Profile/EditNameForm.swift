@@ -23,7 +23,7 @@ public final class EditNameFormContainer: Container {
             let profile = self.parent.profileViewModel()
             return EditNameViewModel(
                 user: self.parent.parent.user(),
-                sessionRepository: self.parent.parent.parent.sessionRepository(),
+                sessionRepository: self.parent.parent.sessionRepository(),
                 onClose: { profile.finishEditing() })
         }
     }
