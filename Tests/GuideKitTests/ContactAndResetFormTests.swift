@@ -1,4 +1,5 @@
 import Foundation
+import GuideContactFeature
 import GuideCore
 import GuideKit
 import Testing

@@ -1,3 +1,4 @@
+import GuideContactFeature
 import GuideCore
 import Strata
 

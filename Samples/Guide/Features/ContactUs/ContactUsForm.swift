@@ -2,29 +2,41 @@ public import Foundation
 public import GuideCore
 public import Strata
 
-/// The interaction tier of one contact form, under the guide.
+/// The interaction tier of one contact form.
+///
+/// The contact form is a feature of its own: it never imports the app or another feature.
+/// So it takes what it needs in its initialiser — the outbox, and what to do when the form
+/// closes — and it may sit under any container: the guide, or whichever feature opened it.
+///
+/// ```swift
+/// let form = ContactUsFormContainer(
+///     parent: guide, outbox: app.outbox, onClose: { guide.guideViewModel().returnToWelcome() })
+/// let contactUs = form.contactUsViewModel()
+/// ```
 public final class ContactUsFormContainer: Container {
-    /// The form's interaction scope, under the guide.
+    /// The form's interaction scope, under the container that opened it.
     public let scope: InteractionScope
-    let parent: GuideContainer
+    private let outbox: Provider<any OutboxRepository>
+    private let onClose: @MainActor @Sendable () -> Void
 
     /// Makes the form's container.
     ///
-    /// - Parameter parent: The guide's container.
-    public init(parent: GuideContainer) {
-        self.parent = parent
+    /// - Parameters:
+    ///   - parent: The container the form belongs to; ending it ends the form.
+    ///   - outbox: Where the form keeps the message: the app's outbox.
+    ///   - onClose: Called on the main actor when the form closes, sent or not.
+    public init(
+        parent: some Container, outbox: Provider<any OutboxRepository>,
+        onClose: @escaping @MainActor @Sendable () -> Void
+    ) {
+        self.outbox = outbox
+        self.onClose = onClose
         self.scope = InteractionScope(parent: parent)
     }
 
     /// The form's view model.
-    ///
-    /// A sent or closed form goes back to the guide's welcome.
     public var contactUsViewModel: MainActorProvider<ContactUsViewModel> {
-        shared {
-            let guide = self.parent.guideViewModel()
-            return ContactUsViewModel(
-                outbox: self.parent.parent.outbox(), onClose: { guide.returnToWelcome() })
-        }
+        shared { ContactUsViewModel(outbox: self.outbox(), onClose: self.onClose) }
     }
 }
 
