@@ -54,6 +54,12 @@ public protocol FormViewModel: AnyObject {
 
     /// Leaves the form without submitting it.
     func cancel()
+
+    /// Goes back one step, for the view's "back": to the previous field, or out of the form.
+    ///
+    /// The default asks for the previous field, and leaves the form from the first one. A
+    /// form that skips a field overrides it.
+    func back()
 }
 
 extension FormViewModel {
