@@ -41,13 +41,7 @@ public final class ContactUsFormContainer: Container, FormContainer {
     /// Who is writing, asked up the tree through ``CurrentProfile``: the signed-in user, or
     /// `nil` when no container above the form answers — nobody is signed in, so the form
     /// asks for an address.
-    public var sender: ProfileSummary? {
-        do throws(StrataError) {
-            return try perform(CurrentProfile())
-        } catch {
-            return nil
-        }
-    }
+    public var sender: ProfileSummary? { try? perform(CurrentProfile()) }
 
     /// The form's view model, told the sender when someone is signed in.
     public var contactUsViewModel: MainActorProvider<ContactUsViewModel> {
