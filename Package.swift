@@ -15,9 +15,27 @@ let package = Package(
         .testTarget(name: "StrataTests", dependencies: ["Strata"]),
 
         // The sample: an onboarding guide in the terminal, built on Strata's tiers.
-        .target(name: "GuideKit", dependencies: ["Strata"], path: "Samples/Guide/GuideKit"),
+        // GuideCore holds what every part of the sample shares: models, repositories, forms.
+        .target(name: "GuideCore", dependencies: ["Strata"], path: "Samples/Guide/Core"),
+        // Features: each a target of its own that imports GuideCore and never another feature.
+        .target(
+            name: "GuideContactFeature", dependencies: ["GuideCore", "Strata"],
+            path: "Samples/Guide/Features/ContactUs"),
+        .target(
+            name: "GuideProfileFeature", dependencies: ["GuideCore", "Strata"],
+            path: "Samples/Guide/Features/Profile"),
+        // GuideKit is the app: its containers, the guide's flow and the console. It imports
+        // every feature and wires them together.
+        .target(
+            name: "GuideKit",
+            dependencies: ["GuideCore", "GuideContactFeature", "GuideProfileFeature", "Strata"],
+            path: "Samples/Guide/GuideKit"),
         .executableTarget(name: "guide", dependencies: ["GuideKit"], path: "Samples/Guide/guide"),
-        .testTarget(name: "GuideKitTests", dependencies: ["GuideKit", "guide"]),
+        .testTarget(
+            name: "GuideKitTests",
+            dependencies: [
+                "GuideKit", "GuideCore", "GuideContactFeature", "GuideProfileFeature", "guide",
+            ]),
 
         // Benchmarks against hand-written containers; run with `swift run -c release strata-bench`.
         .executableTarget(

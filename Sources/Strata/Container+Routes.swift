@@ -69,10 +69,11 @@ struct RouteHandler: Sendable {
 
 extension ScopeCore {
     func setRouteHandler(_ handler: RouteHandler, for route: ObjectIdentifier) {
-        state.withLock { state in
-            guard isActive else { return }
-            state.routes[route] = handler
+        let replaced = state.withLock { state in
+            isActive ? state.routes.updateValue(handler, forKey: route) : nil
         }
+        // Released outside the lock: what the old handler captured may call back in.
+        _ = replaced
     }
 
     /// The handler of `route` in this container; `nil` once the container has ended.

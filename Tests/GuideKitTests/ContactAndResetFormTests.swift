@@ -1,4 +1,6 @@
 import Foundation
+import GuideContactFeature
+import GuideCore
 import GuideKit
 import Testing
 
@@ -12,6 +14,42 @@ import Testing
         return ContactUsViewModel(
             outbox: outbox ?? self.outbox, now: { Self.sentAt },
             onClose: { navigation.closed += 1 })
+    }
+
+    func makeSupportForm() -> ContactUsViewModel {
+        let navigation = navigation
+        return ContactUsViewModel(
+            outbox: outbox, sender: ProfileSummary(adaSession), topic: "my account",
+            now: { Self.sentAt }, onClose: { navigation.closed += 1 })
+    }
+
+    @Test func aKnownSenderIsAnsweredAtTheirAddressAndAskedOnlyForTheMessage() async {
+        let form = makeSupportForm()
+        #expect(form.status.value == .asking(.message, problem: nil))
+        await form.enter("My token expired twice today.")
+        #expect(form.status.value == .submitted)
+        #expect(
+            outbox.messages() == [
+                ContactMessage(
+                    replyTo: "ada@example.com", text: "My token expired twice today.",
+                    sentAt: Self.sentAt, topic: "my account")
+            ])
+        #expect(navigation.closed == 1)
+    }
+
+    @Test func backFromTheMessageLeavesWhenTheAddressIsTheSenders() {
+        let form = makeSupportForm()
+        form.back()
+        #expect(form.status.value == .cancelled)
+        #expect(navigation.closed == 1)
+    }
+
+    @Test func backFromTheMessageAsksForATypedAddressAgain() async {
+        let form = makeForm()
+        await form.enter("ada@example.com")
+        form.back()
+        #expect(form.status.value == .asking(.email, problem: nil))
+        #expect(navigation.closed == 0)
     }
 
     @Test func keepsTheMessageInTheOutboxAndCloses() async {

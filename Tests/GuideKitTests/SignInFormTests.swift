@@ -1,3 +1,4 @@
+import GuideCore
 import GuideKit
 import Testing
 

@@ -1,4 +1,7 @@
+import GuideContactFeature
+import GuideCore
 import GuideKit
+import GuideProfileFeature
 import Strata
 import Testing
 
@@ -35,6 +38,8 @@ import Testing
 @Suite @MainActor struct ProfileViewModelTests {
     let navigation = Navigation()
 
+    let preferences = InMemoryNotificationPreferenceRepository()
+
     func makeProfile(
         preferences: InMemoryNotificationPreferenceRepository = .init()
     ) -> ProfileViewModel {
@@ -68,6 +73,57 @@ import Testing
     @Test func closeCallsTheHomeBack() {
         makeProfile().close()
         #expect(navigation.closed == 1)
+    }
+
+    @Test func contactSupportShowsTheFormItGetsUntilTheFormCloses() throws {
+        let form = StubForm()
+        var closeForm: (@MainActor @Sendable () -> Void)?
+        let profile = ProfileViewModel(
+            user: Observed(adaSession), notificationPreferences: preferences,
+            contactSupport: { onClose in
+                closeForm = onClose
+                return form
+            },
+            onClose: {})
+        let log = StatusLog(profile.status)
+        profile.contactSupport()
+        #expect(profile.supportForm === form)
+        let close = try #require(closeForm)
+        close()
+        #expect(log.all == [.contactingSupport, .viewing])
+        #expect(profile.supportForm == nil)
+    }
+
+    @Test func contactSupportThatNobodyAnswersLeavesAMessageAndTheProfileAsItIs() {
+        let error = StrataError.routeNotFound(
+            route: "ContactSupport",
+            searched: [ContainerDescription(typeName: "ProfileContainer", tier: "feature")])
+        let profile = ProfileViewModel(
+            user: Observed(adaSession), notificationPreferences: preferences,
+            contactSupport: { _ throws(StrataError) in throw error }, onClose: {})
+        profile.contactSupport()
+        #expect(profile.status.value == .viewing)
+        #expect(profile.supportProblem.value == ProfileViewModel.supportUnavailable(error))
+        #expect(
+            profile.supportProblem.value?.hasPrefix(
+                "Contact support is not available here, so nothing was opened. (Strata: no "
+                    + "handler for route ContactSupport.") == true)
+    }
+
+    @Test func withoutTheContactFeatureContactSupportOpensNothing() {
+        let profile = makeProfile()
+        profile.contactSupport()
+        #expect(profile.status.value == .viewing)
+        #expect(profile.supportForm == nil)
+        #expect(profile.supportProblem.value == nil)
+    }
+}
+
+/// A form's container that stands for whatever a route would open.
+final class StubForm: FormContainer {
+    let scope = AppScope()
+    @MainActor var form: ContactUsViewModel {
+        ContactUsViewModel(outbox: InMemoryOutboxRepository(), onClose: {})
     }
 }
 

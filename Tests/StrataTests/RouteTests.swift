@@ -1,3 +1,4 @@
+import Dispatch
 import Strata
 import Testing
 
@@ -117,5 +118,66 @@ struct RouteTests {
                 }
             }
         }
+    }
+}
+
+/// Calls back into its container when released, as a handler's or a factory's capture may.
+final class CallsBack: Sendable {
+    let app: TestApp
+    init(app: TestApp) { self.app = app }
+    deinit { _ = try? app.perform(Greeting(name: "from deinit")) }
+}
+
+@Suite("Replaced closures are released outside the lock")
+struct ReleaseOutsideLockTests {
+    /// Runs `body` on another thread and reports whether it finished within five seconds.
+    ///
+    /// On a deadlock `containers` are leaked on purpose: releasing them would block this
+    /// thread on the lock the stuck one holds, and the run would hang instead of failing.
+    private func finishes(
+        keeping containers: [AnyObject], _ body: @escaping @Sendable () -> Void
+    ) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            body()
+            done.signal()
+        }
+        let finished = done.wait(timeout: .now() + .seconds(5)) == .success
+        if !finished { for container in containers { _ = Unmanaged.passRetained(container) } }
+        return finished
+    }
+
+    @Test("replacing a route handler whose capture calls back in does not deadlock")
+    func replacedHandler() {
+        let app = TestApp()
+        do {
+            let capture = CallsBack(app: app)
+            app.handle(Greeting.self) { _ in "\(capture)" }
+        }
+        #expect(finishes(keeping: [app]) { app.handle(Greeting.self) { _ in "second" } })
+    }
+
+    @Test("ending a container whose route handler calls back in does not deadlock")
+    func endWithHandler() {
+        let app = TestApp()
+        let session = app.makeSession()
+        do {
+            let capture = CallsBack(app: app)
+            session.handle(Greeting.self) { _ in "\(capture)" }
+        }
+        #expect(finishes(keeping: [app, session]) { session.end() })
+    }
+
+    @Test("replacing an override whose capture calls back in does not deadlock")
+    func replacedOverride() {
+        let app = TestApp()
+        do {
+            let capture = CallsBack(app: app)
+            app.service.override {
+                _ = capture
+                return Service()
+            }
+        }
+        #expect(finishes(keeping: [app]) { app.service.override { Service() } })
     }
 }

@@ -118,23 +118,26 @@ extension ScopeCore {
 
     func setOverride(_ override: Override?, for key: ProviderKey) {
         let declaration = key.declaration
-        let replaced: [Entry] = state.withLock { state in
-            let hadOverride = state.overrides[declaration] != nil
-            state.overrides[declaration] = override
-            if !hadOverride, override != nil { overrideCount.add(1, ordering: .releasing) }
-            if hadOverride, override == nil { overrideCount.subtract(1, ordering: .releasing) }
+        let replaced: Override? = state.withLock { state in
+            let previous =
+                if let override {
+                    state.overrides.updateValue(override, forKey: declaration)
+                } else {
+                    state.overrides.removeValue(forKey: declaration)
+                }
+            if previous == nil, override != nil { overrideCount.add(1, ordering: .releasing) }
+            if previous != nil, override == nil { overrideCount.subtract(1, ordering: .releasing) }
             // The next resolution builds from the new factory. An instance made before is
             // kept, under a key of its own, until the end: it still gets its end hook and a
             // place in the survivors report.
-            var replaced: [Entry] = []
             for (stale, entry) in state.entries.all where stale.declaration == declaration {
                 guard entry.instance != nil else { continue }
                 state.entries[stale] = nil
                 state.entries[ProviderKey(replaced: stale, order: entry.order)] = entry
-                replaced.append(entry)
             }
-            return replaced
+            return previous
         }
-        withExtendedLifetime(replaced) {}
+        // Released outside the lock: the old factory's captures may call back into Strata.
+        _ = replaced
     }
 }

@@ -167,7 +167,11 @@ final class ScopeCore: Sendable {
     }
 
     func setTracer(_ tracer: (@Sendable (TraceEvent) -> Void)?) {
-        state.withLock { $0.tracer = tracer }
+        let replaced = state.withLock { state in
+            defer { state.tracer = tracer }
+            return state.tracer
+        }
+        _ = replaced  // released outside the lock, like every replaced closure
     }
 
     func trace(_ event: @autoclosure () -> TraceEvent) {

@@ -1,4 +1,5 @@
 public import Foundation
+public import GuideCore
 public import Strata
 
 /// The app tier: what lives from launch to exit — the feature toggles, the storage, the

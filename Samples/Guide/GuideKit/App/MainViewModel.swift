@@ -1,3 +1,4 @@
+public import GuideCore
 public import Strata
 
 /// Where the app is: starting, guiding a newcomer, or serving a signed-in user.

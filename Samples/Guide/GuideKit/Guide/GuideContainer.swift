@@ -1,3 +1,4 @@
+public import GuideContactFeature
 public import Strata
 
 /// The onboarding guide's feature tier, under the app.
@@ -51,11 +52,15 @@ public final class GuideContainer: Container {
         SignUpFormContainer(parent: self)
     }
 
-    /// Makes the container of one contact form.
+    /// Makes the container of one contact form: the contact feature's form, under the guide.
+    ///
+    /// A sent or closed form goes back to the guide's welcome.
     ///
     /// - Returns: The container; end it when the form closes.
     public func makeContactUsFormContainer() -> ContactUsFormContainer {
-        ContactUsFormContainer(parent: self)
+        ContactUsFormContainer(
+            parent: self, outbox: parent.outbox,
+            onClose: { self.guideViewModel().returnToWelcome() })
     }
 
     /// Makes the container of one password-reset form.

@@ -1,3 +1,4 @@
+public import GuideCore
 public import Strata
 
 /// Where the onboarding guide is: its welcome menu, one of its forms, or the question about

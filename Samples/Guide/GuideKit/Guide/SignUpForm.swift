@@ -1,3 +1,4 @@
+public import GuideCore
 public import Strata
 
 /// The interaction tier of one sign-up form, under the guide.

@@ -1,3 +1,5 @@
+public import GuideCore
+
 /// The remote service that signs users in and up: the app's only view of accounts.
 ///
 /// The sample talks to ``LocalAuthenticationAPI``, a stand-in that runs in the process; a

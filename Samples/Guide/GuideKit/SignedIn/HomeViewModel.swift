@@ -1,3 +1,4 @@
+public import GuideCore
 public import Strata
 
 /// Where the signed-in home is: its menu, or the profile.

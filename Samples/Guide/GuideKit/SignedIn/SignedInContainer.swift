@@ -1,8 +1,14 @@
+import GuideContactFeature
+public import GuideCore
+public import GuideProfileFeature
 public import Strata
 
 /// The session tier, under the app: one signed-in user, from sign-in to sign-out.
 ///
-/// Its features — the profile — sit under it, so sign-out ends them all at once.
+/// Its features — the profile — sit under it, so sign-out ends them all at once. It is
+/// where the app wires its features to each other: it answers ``CurrentProfile`` for the
+/// contact form and, through the contact feature, ``ContactSupport`` for the profile. Both
+/// answers end with the session.
 ///
 /// ```swift
 /// let signedIn = app.makeSignedInContainer(for: session)
@@ -26,11 +32,33 @@ public final class SignedInContainer: Container {
         self.parent = parent
         self.session = session
         self.scope = SessionScope(parent: parent)
+        answerCurrentProfile()
+        answerContactSupport(outbox: parent.outbox)
+    }
+
+    /// Answers ``CurrentProfile`` below the session with the user as they are now, new
+    /// name included.
+    ///
+    /// The handler holds the user, not the container, so it keeps nothing alive: the
+    /// session's end takes it away.
+    private func answerCurrentProfile() {
+        let user = self.user()
+        handle(CurrentProfile.self) { _ in ProfileSummary(user.value) }
     }
 
     /// The signed-in user as they are now: the session, with any change to their name.
     public var user: Provider<Observed<UserSession>> {
         shared { Observed(self.session) }
+    }
+
+    /// The app's session store, for the profile's edit-name form.
+    public var sessionRepository: Provider<any UserSessionRepository> {
+        parent.sessionRepository
+    }
+
+    /// The app's notification answers, for the profile.
+    public var notificationPreferences: Provider<any NotificationPreferenceRepository> {
+        parent.notificationPreferences
     }
 
     /// The home's view model.
@@ -47,4 +75,10 @@ public final class SignedInContainer: Container {
     ///
     /// - Returns: The container; end it when the user leaves the profile.
     public func makeProfileContainer() -> ProfileContainer { ProfileContainer(parent: self) }
+}
+
+extension SignedInContainer: ProfileParent {
+    /// Returns the home to its menu when the user leaves the profile.
+    @MainActor
+    public func profileDidClose() { homeViewModel().returnHome() }
 }

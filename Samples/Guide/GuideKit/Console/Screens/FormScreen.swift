@@ -1,3 +1,4 @@
+import GuideCore
 import Strata
 
 /// What a form screen says around its form.

@@ -1,3 +1,5 @@
+import GuideContactFeature
+import GuideCore
 import Strata
 
 /// Shows the onboarding guide: its welcome menu, the notification question, and each form

@@ -1,3 +1,4 @@
+import GuideCore
 import Strata
 
 /// Shows the signed-in home: who is signed in, its menu, and the profile in a feature

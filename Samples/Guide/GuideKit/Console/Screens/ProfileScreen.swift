@@ -1,7 +1,9 @@
+import GuideCore
+import GuideProfileFeature
 import Strata
 
-/// Shows the profile: the user's details and menu, and the edit-name form in an interaction
-/// container of its own.
+/// Shows the profile: the user's details and menu, the edit-name form in an interaction
+/// container of its own, and the contact form that "contact support" gets through a route.
 @MainActor
 final class ProfileScreen: Screen {
     private let container: ProfileContainer
@@ -19,6 +21,9 @@ final class ProfileScreen: Screen {
         watches = [
             viewModel.status.watch(in: container) { [weak self] status in self?.show(status) },
             viewModel.user.watch(in: container) { [weak self] user in self?.user = user },
+            viewModel.supportProblem.watch(in: container) { [weak self] problem in
+                if let problem { self?.context.say(problem) }
+            },
         ]
     }
 
@@ -45,6 +50,7 @@ final class ProfileScreen: Screen {
         Menu([
             .init(title: "edit name", action: viewModel.editName),
             .init(title: "back home", action: viewModel.close),
+            .init(title: "contact support", action: viewModel.contactSupport),
         ])
     }
 
@@ -63,6 +69,30 @@ final class ProfileScreen: Screen {
                         submitted: "Name saved.", cancelled: "Your name stays \(user.name)."),
                     viewModel: form.editNameViewModel(), container: form, context: context),
                 container: form)
+        case .contactingSupport:
+            guard let form = viewModel.supportForm else { return }
+            open = supportScreen(form)
         }
+    }
+
+    /// The contact form the profile got through ``ContactSupport``: the console shows it
+    /// without knowing its type, and ends its container when it closes.
+    ///
+    /// The title names the address the form answers at, asked from the form's container
+    /// through ``CurrentProfile`` as the form itself asks it.
+    private func supportScreen(_ form: some FormContainer) -> OpenScreen {
+        let outbox = context.dataDirectory.appendingPathComponent("outbox.json").path
+        let answer =
+            (try? form.perform(CurrentProfile())).map { "We answer at \($0.email)." }
+            ?? "We answer by mail."
+        return OpenScreen(
+            screen: FormScreen(
+                location: "home/profile/contactSupport",
+                wording: FormWording(
+                    title: "Contact support about your account. \(answer)",
+                    submitted: "Thank you. Your message is in the outbox: \(outbox)",
+                    cancelled: "Message discarded."),
+                viewModel: form.form, container: form, context: context),
+            container: form)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+public import GuideCore
 
 /// A stand-in for the remote authentication API, running in the process. It is not a real
 /// service: nothing leaves the machine.

@@ -54,6 +54,12 @@ public protocol FormViewModel: AnyObject {
 
     /// Leaves the form without submitting it.
     func cancel()
+
+    /// Goes back one step, for the view's "back": to the previous field, or out of the form.
+    ///
+    /// The default asks for the previous field, and leaves the form from the first one. A
+    /// form that skips a field overrides it.
+    func back()
 }
 
 extension FormViewModel {
@@ -68,13 +74,13 @@ extension FormViewModel {
     }
 
     /// Asks for `field`, saying why if the last value was refused.
-    func ask(_ field: Field, _ problem: FormProblem? = nil) {
+    public func ask(_ field: Field, _ problem: FormProblem? = nil) {
         status.value = .asking(field, problem: problem)
     }
 
     /// Checks `text` with `rule`: the value to keep, or `nil` after asking for `field` again
     /// with the problem.
-    func accept<Value>(
+    public func accept<Value>(
         _ text: String, for field: Field, _ rule: (String) throws(FormProblem) -> Value
     ) -> Value? {
         do throws(FormProblem) {
@@ -86,7 +92,7 @@ extension FormViewModel {
     }
 
     /// The field being asked for, or `nil` while the form submits or after it closed.
-    var fieldAsked: Field? {
+    public var fieldAsked: Field? {
         guard case .asking(let field, _) = status.value else { return nil }
         return field
     }

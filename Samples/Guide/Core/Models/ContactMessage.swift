@@ -1,7 +1,7 @@
 public import Foundation
 
-/// A message written in the guide's contact form, kept in the outbox until a real app
-/// would send it.
+/// A message written in the contact form, kept in the outbox until a real app would send
+/// it.
 public struct ContactMessage: Codable, Hashable, Sendable {
     /// The address to answer.
     public var replyTo: String
@@ -9,6 +9,9 @@ public struct ContactMessage: Codable, Hashable, Sendable {
     public var text: String
     /// When the user sent it.
     public var sentAt: Date
+    /// What the message is about, when the form was opened about something — `my account`
+    /// from the profile; `nil` from the guide's contact form.
+    public var topic: String?
 
     /// Makes a message.
     ///
@@ -16,9 +19,11 @@ public struct ContactMessage: Codable, Hashable, Sendable {
     ///   - replyTo: The address to answer.
     ///   - text: What the user wrote.
     ///   - sentAt: When the user sent it.
-    public init(replyTo: String, text: String, sentAt: Date) {
+    ///   - topic: What the message is about, if the form was opened about something.
+    public init(replyTo: String, text: String, sentAt: Date, topic: String? = nil) {
         self.replyTo = replyTo
         self.text = text
         self.sentAt = sentAt
+        self.topic = topic
     }
 }

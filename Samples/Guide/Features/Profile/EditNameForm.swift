@@ -1,3 +1,4 @@
+public import GuideCore
 public import Strata
 
 /// The interaction tier of one edit-name form, under the profile.
@@ -22,7 +23,7 @@ public final class EditNameFormContainer: Container {
             let profile = self.parent.profileViewModel()
             return EditNameViewModel(
                 user: self.parent.parent.user(),
-                sessionRepository: self.parent.parent.parent.sessionRepository(),
+                sessionRepository: self.parent.parent.sessionRepository(),
                 onClose: { profile.finishEditing() })
         }
     }

@@ -53,15 +53,3 @@ public enum FormProblem: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
-
-extension FormProblem {
-    /// The problem to show when the authentication API refuses a request.
-    ///
-    /// - Parameter error: The API's refusal.
-    public init(_ error: AuthenticationError) {
-        switch error {
-        case .wrongEmailOrPassword: self = .wrongEmailOrPassword
-        case .emailTaken(let email): self = .emailTaken(email)
-        }
-    }
-}

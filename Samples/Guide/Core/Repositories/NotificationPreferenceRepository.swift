@@ -1,6 +1,6 @@
 /// Remembers each user's answer to the notification question, so that it is asked once.
 ///
-/// The app has one, in ``AppContainer/notificationPreferences``: the active
+/// The app has one, in the app container's `notificationPreferences`: the active
 /// ``StorageEngine``'s in the app, ``InMemoryNotificationPreferenceRepository`` in tests and
 /// previews.
 public protocol NotificationPreferenceRepository: Sendable {

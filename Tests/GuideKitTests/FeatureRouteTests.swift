@@ -1,0 +1,258 @@
+import Foundation
+import GuideContactFeature
+import GuideCore
+import GuideKit
+import GuideProfileFeature
+import Strata
+import Testing
+
+/// The sample's tree from the app to the profile, with in-memory stores.
+struct SignedInTree {
+    let app: AppContainer
+    let signedIn: SignedInContainer
+    let profile: ProfileContainer
+    let outbox = InMemoryOutboxRepository()
+
+    init(_ directory: TemporaryDirectory, session: UserSession = adaSession) {
+        app = AppContainer(dataDirectory: directory.url, mailOutput: RecordingOutput())
+        let outbox = outbox
+        app.outbox.override { outbox }
+        app.sessionRepository.override { InMemoryUserSessionRepository(session: session) }
+        app.notificationPreferences.override { InMemoryNotificationPreferenceRepository() }
+        signedIn = app.makeSignedInContainer(for: session)
+        profile = signedIn.makeProfileContainer()
+    }
+}
+
+/// A session without the contact feature, as a preview of the profile on its own has: it
+/// gives the profile what it needs and answers no route.
+final class PreviewSession: ProfileParent {
+    let scope: SessionScope
+    let parent: AppContainer
+
+    init(parent: AppContainer) {
+        self.parent = parent
+        scope = SessionScope(parent: parent)
+    }
+
+    var user: Provider<Observed<UserSession>> { shared { Observed(adaSession) } }
+    var sessionRepository: Provider<any UserSessionRepository> { parent.sessionRepository }
+    var notificationPreferences: Provider<any NotificationPreferenceRepository> {
+        parent.notificationPreferences
+    }
+    @MainActor func profileDidClose() {}
+}
+
+/// The routes by which the contact feature and the profile reach each other, in the
+/// sample's real tree of containers.
+@Suite @MainActor struct FeatureRouteTests {
+    let directory = TemporaryDirectory()
+
+    @Test func currentProfileIsFoundFromAFormDeepUnderTheSession() throws {
+        let tree = SignedInTree(directory)
+        let editName = tree.profile.makeEditNameFormContainer()
+        #expect(try editName.perform(CurrentProfile()) == ProfileSummary(adaSession))
+        let support = try #require(try tree.profile.contactSupport(onClose: {}))
+        let form = try #require(support as? ContactUsFormContainer)
+        #expect(form.sender == ProfileSummary(name: "Ada Lovelace", email: "ada@example.com"))
+        #expect(form.form.status.value == .asking(.message, problem: nil))
+    }
+
+    @Test func currentProfileAnswersTheNameAsItIsNow() async throws {
+        let tree = SignedInTree(directory)
+        let editName = tree.profile.makeEditNameFormContainer()
+        await editName.editNameViewModel().enter("Countess of Lovelace")
+        #expect(try tree.profile.perform(CurrentProfile()).name == "Countess of Lovelace")
+    }
+
+    @Test func afterSignOutCurrentProfileIsGoneAndTheContactFormAsksForAnAddress() throws {
+        let tree = SignedInTree(directory)
+        #expect(try tree.signedIn.perform(CurrentProfile()) == ProfileSummary(adaSession))
+        tree.signedIn.end()
+
+        let error = #expect(throws: StrataError.self) {
+            try tree.signedIn.perform(CurrentProfile())
+        }
+        guard case .routeNotFound(let route, let searched)? = error else {
+            Issue.record("expected .routeNotFound, got \(String(describing: error))")
+            return
+        }
+        #expect(route == "CurrentProfile")
+        #expect(searched.map(\.typeName) == ["SignedInContainer", "AppContainer"])
+
+        let form = tree.app.makeGuideContainer().makeContactUsFormContainer()
+        #expect(form.sender == nil)
+        #expect(form.contactUsViewModel().status.value == .asking(.email, problem: nil))
+    }
+
+    @Test func contactSupportOpensTheContactFormUnderTheProfile() async throws {
+        let tree = SignedInTree(directory)
+        let profile = tree.profile.profileViewModel()
+        profile.contactSupport()
+        #expect(profile.status.value == .contactingSupport)
+        let support = try #require(profile.supportForm)
+        let form = try #require(support as? ContactUsFormContainer).form
+        let path = tree.app.tree.allNodes.map(\.container.typeName)
+        #expect(
+            path == [
+                "AppContainer", "SignedInContainer", "ProfileContainer", "ContactUsFormContainer",
+            ])
+        await form.enter("My token expired twice today.")
+        #expect(form.status.value == .submitted)
+        #expect(
+            tree.outbox.messages().map { [$0.replyTo, $0.text, $0.topic] } == [
+                ["ada@example.com", "My token expired twice today.", "my account"]
+            ])
+        #expect(profile.status.value == .viewing)
+        #expect(profile.supportForm == nil)
+        let report = tree.profile.end()
+        #expect(report.ended.map(\.typeName) == ["ContactUsFormContainer", "ProfileContainer"])
+        #expect(!support.isActive)
+    }
+
+    @Test func withoutAnAnswerToContactSupportTheProfileSaysSoAndStays() throws {
+        let app = AppContainer(dataDirectory: directory.url, mailOutput: RecordingOutput())
+        app.notificationPreferences.override { InMemoryNotificationPreferenceRepository() }
+        let profile = ProfileContainer(parent: PreviewSession(parent: app))
+        let viewModel = profile.profileViewModel()
+        viewModel.contactSupport()
+        #expect(viewModel.status.value == .viewing)
+        #expect(viewModel.supportForm == nil)
+        #expect(
+            viewModel.supportProblem.value
+                == """
+                Contact support is not available here, so nothing was opened. (Strata: no \
+                handler for route ContactSupport. Where: searched ProfileContainer (feature \
+                tier) → PreviewSession (session tier) → AppContainer (app tier). To fix: \
+                register one with handle(ContactSupport.self) { … } in one of these \
+                containers, or perform the route from a container below the one that handles \
+                it; handlers go away when their container ends.)
+                """)
+    }
+
+    @Test func aProfileThatHasEndedOpensNothingAndDoesNotTrap() throws {
+        let tree = SignedInTree(directory)
+        let viewModel = tree.profile.profileViewModel()
+        tree.profile.end()
+        viewModel.contactSupport()
+        #expect(viewModel.status.value == .viewing)
+        #expect(viewModel.supportProblem.value == nil)
+        #expect(tree.signedIn.tree.children.isEmpty)
+    }
+}
+
+/// The routes performed from many tasks at once, off the main actor, in the sample's tree.
+@Suite struct FeatureRouteConcurrencyTests {
+    let directory = TemporaryDirectory()
+
+    @Test func currentProfileFromManyTasksWhileTheNameChanges() async throws {
+        let tree = SignedInTree(directory)
+        let user = tree.signedIn.user()
+        let form = tree.profile.makeEditNameFormContainer()
+        let names: Set<String> = ["Ada Lovelace", "Countess of Lovelace"]
+        let answers = try await withThrowingTaskGroup(of: [String].self) { group in
+            group.addTask {
+                for index in 0..<200 {
+                    user.value.name =
+                        index.isMultiple(of: 2) ? "Countess of Lovelace" : "Ada Lovelace"
+                }
+                user.value.name = "Countess of Lovelace"
+                return []
+            }
+            for _ in 0..<400 {
+                group.addTask { [try form.perform(CurrentProfile()).name] }
+            }
+            var answers: [String] = []
+            for try await names in group { answers += names }
+            return answers
+        }
+        #expect(answers.count == 400)
+        #expect(Set(answers).isSubset(of: names))
+        #expect(try form.perform(CurrentProfile()).name == "Countess of Lovelace")
+    }
+
+    @Test func contactSupportFromManyTasksOpensOneFormEach() async throws {
+        let tree = SignedInTree(directory)
+        let profile = tree.profile
+        // Each task opens a form, and the form asks who writes, from under the profile. The
+        // forms are kept: a container nobody holds ends itself.
+        typealias Opened = (form: ContactUsFormContainer, sender: ProfileSummary?)
+        let opened = try await withThrowingTaskGroup(of: Opened.self) { group in
+            for _ in 0..<100 {
+                group.addTask {
+                    let form = try profile.perform(
+                        ContactSupport(about: "my account", under: profile, onClose: {}))
+                    let contact = try #require(form as? ContactUsFormContainer)
+                    return (contact, contact.sender)
+                }
+            }
+            var opened: [Opened] = []
+            for try await form in group { opened.append(form) }
+            return opened
+        }
+        #expect(Set(opened.map { ObjectIdentifier($0.form) }).count == 100)
+        #expect(opened.allSatisfy { $0.sender == ProfileSummary(adaSession) })
+        let children = profile.tree.children.map(\.container.typeName)
+        #expect(children == Array(repeating: "ContactUsFormContainer", count: 100))
+        let report = profile.end()
+        #expect(report.ended.count == 101)
+        #expect(report.survivors.isEmpty)
+    }
+}
+
+/// The routes as the console shows them, driven through its input.
+@Suite @MainActor struct FeatureRouteConsoleTests {
+    let directory = TemporaryDirectory()
+
+    @Test func supportIsAnsweredAtTheProfileAddressAndAfterSignOutTheFormAsksForOne() async throws {
+        var app: AppContainer?
+        var treeInSupport: ScopeTree?
+        let run = await runConsole(
+            [
+                .line("1"), .line("demo@example.com"), .line("demo1234"), .line("allow"),
+                .line("profile"), .line("contact support"),
+                .inspect { treeInSupport = app?.tree }, .line("My token expired twice today."),
+                .line("back home"), .line("sign out"), .line("contact us"),
+                .line("ada@example.com"), .line("Is the demo account shared?"), .line(":quit"),
+            ], in: directory, onStart: { app = $0 })
+        expectInOrder(
+            run.output,
+            [
+                "[home/profile] choice> contact support\n",
+                "Contact support about your account. We answer at demo@example.com.\n",
+                "[home/profile/contactSupport] message> My token expired twice today.\n",
+                "Thank you. Your message is in the outbox: \(directory.file("outbox.json").path)",
+                "[home/profile] choice> back home\n", "[home] choice> sign out\n",
+                "Signed out.\n", "[guide/welcome] choice> contact us\n",
+                "[guide/contactUs] email> ada@example.com\n",
+                "[guide/contactUs] message> Is the demo account shared?\n",
+            ])
+        #expect(!run.output.contains("[home/profile/contactSupport] email>"))
+
+        let tree = try #require(treeInSupport)
+        let support = try #require(
+            tree.allNodes.first { $0.container.typeName == "ProfileContainer" })
+        #expect(support.children.map(\.container.typeName) == ["ContactUsFormContainer"])
+
+        let messages = try FileOutboxRepository(directory: directory.url).messages()
+        #expect(messages.map(\.replyTo) == ["demo@example.com", "ada@example.com"])
+        #expect(messages.map(\.topic) == ["my account", nil])
+        #expect(run.console.endReports.allSatisfy { $0.survivors.isEmpty })
+        #expect(!run.output.contains("warning:"))
+    }
+
+    @Test func backFromTheSupportMessageLeavesTheFormAndKeepsNothing() async {
+        let run = await runConsole(
+            [
+                "1", "demo@example.com", "demo1234", "allow", "profile", "3", ":back",
+                ":quit",
+            ], in: directory)
+        expectInOrder(
+            run.output,
+            [
+                "[home/profile] choice> 3\n", "[home/profile/contactSupport] message> :back\n",
+                "Message discarded.\n", "Your profile:", "[home/profile] choice> :quit\n",
+            ])
+        #expect(!directory.fileNames.contains("outbox.json"))
+    }
+}
