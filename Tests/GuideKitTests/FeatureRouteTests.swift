@@ -221,7 +221,7 @@ final class PreviewSession: ProfileParent {
                 "[home/profile] choice> contact support\n",
                 "Contact support about your account. We answer at demo@example.com.\n",
                 "[home/profile/contactSupport] message> My token expired twice today.\n",
-                "Thank you. Your message is in the outbox: \(directory.file("outbox.json").path)",
+                "Thank you. Your message is in the outbox, in \(directory.url.path).\n",
                 "[home/profile] choice> back home\n", "[home] choice> sign out\n",
                 "Signed out.\n", "[guide/welcome] choice> contact us\n",
                 "[guide/contactUs] email> ada@example.com\n",
@@ -239,6 +239,26 @@ final class PreviewSession: ProfileParent {
         #expect(messages.map(\.topic) == ["my account", nil])
         #expect(run.console.endReports.allSatisfy { $0.survivors.isEmpty })
         #expect(!run.output.contains("warning:"))
+    }
+
+    @Test func withTheJournalOnBothContactFormsKeepTheirMessagesInIt() async throws {
+        let run = await runConsole(
+            [
+                "1", "demo@example.com", "demo1234", "allow", "profile", "contact support",
+                "My token expired twice today.", "back home", "sign out", "contact us",
+                "ada@example.com", "Is the demo account shared?", ":quit",
+            ], in: directory, toggles: toggles(journal: true))
+        let thanks = "Thank you. Your message is in the outbox, in \(directory.url.path).\n"
+        expectInOrder(
+            run.output,
+            [
+                "[home/profile/contactSupport] message> My token expired twice today.\n", thanks,
+                "[guide/contactUs] message> Is the demo account shared?\n", thanks,
+            ])
+        #expect(directory.fileNames == ["journal.log", "storage-engine.txt"])
+        let messages = try JournalStorage(directory: directory.url).outbox.messages()
+        #expect(messages.map(\.replyTo) == ["demo@example.com", "ada@example.com"])
+        #expect(messages.map(\.topic) == ["my account", nil])
     }
 
     @Test func backFromTheSupportMessageLeavesTheFormAndKeepsNothing() async {

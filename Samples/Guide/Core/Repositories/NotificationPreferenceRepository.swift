@@ -1,8 +1,7 @@
 /// Remembers each user's answer to the notification question, so that it is asked once.
 ///
-/// The app has one, in the app container's `notificationPreferences`: the active
-/// ``StorageEngine``'s in the app, ``InMemoryNotificationPreferenceRepository`` in tests and
-/// previews.
+/// The app has one, in the app container's `notificationPreferences`: the active storage
+/// engine's in the app, ``InMemoryNotificationPreferenceRepository`` in tests and previews.
 public protocol NotificationPreferenceRepository: Sendable {
     /// The answer the user gave, if they gave one.
     ///

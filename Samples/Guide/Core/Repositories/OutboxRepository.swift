@@ -1,7 +1,7 @@
 /// Keeps the messages written in the contact form, as a real app would until it can send
 /// them.
 ///
-/// The app has one, in the app container's `outbox`: the active ``StorageEngine``'s in the app,
+/// The app has one, in the app container's `outbox`: the active storage engine's in the app,
 /// ``InMemoryOutboxRepository`` in tests and previews.
 public protocol OutboxRepository: Sendable {
     /// Adds `message` to the outbox.

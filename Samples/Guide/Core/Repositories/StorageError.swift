@@ -26,8 +26,14 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension StorageError {
-    /// A short account of why decoding failed, for a person to read.
-    static func reason(forDecoding error: any Error) -> String {
+    /// A short account of why decoding failed, for a person to read: `it is not valid JSON`.
+    ///
+    /// Every store that moves a corrupt file aside says why with it, so the reasons read
+    /// alike whichever store found the file.
+    ///
+    /// - Parameter error: What the decoder threw.
+    /// - Returns: The reason, to go in ``corrupt(file:movedTo:reason:)``.
+    public static func reason(forDecoding error: any Error) -> String {
         guard let error = error as? DecodingError else { return error.localizedDescription }
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:

@@ -1,6 +1,6 @@
 /// Keeps the signed-in user's session between launches, so that a restart skips the guide.
 ///
-/// The app has one, in the app container's `sessionRepository`: the active ``StorageEngine``'s
+/// The app has one, in the app container's `sessionRepository`: the active storage engine's
 /// in the app, ``InMemoryUserSessionRepository`` in tests and previews. The profile's
 /// edit-name form stores the new name here too, with the session.
 ///

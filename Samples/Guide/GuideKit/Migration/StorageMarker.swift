@@ -1,4 +1,5 @@
 import Foundation
+import GuideCore
 
 /// The two small files in the data directory that say where the data is: the marker,
 /// naming the engine that holds it, and the progress of a move in flight.

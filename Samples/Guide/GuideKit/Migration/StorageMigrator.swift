@@ -1,4 +1,5 @@
 public import Foundation
+import GuideCore
 
 /// Moves the guide's data from one storage engine to the other at start-up, when the
 /// `journal-storage` toggle no longer matches the engine that holds the data.

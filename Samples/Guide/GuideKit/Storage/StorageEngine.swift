@@ -1,4 +1,5 @@
 public import Foundation
+public import GuideCore
 
 /// The two ways the guide can keep its data on disk.
 public enum StorageEngineKind: String, CaseIterable, Hashable, Sendable, Codable {

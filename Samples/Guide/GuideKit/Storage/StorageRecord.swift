@@ -1,4 +1,5 @@
 import Foundation
+public import GuideCore
 
 /// One thing the guide stores, as a migration moves it from one engine to another.
 ///

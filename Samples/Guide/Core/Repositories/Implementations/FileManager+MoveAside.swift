@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension FileManager {
     /// Renames `url` to `<name>.<label>-<timestamp>` beside it, with a counter if that name
@@ -11,7 +11,7 @@ extension FileManager {
     ///   - date: The time in the new name.
     /// - Returns: Where the file is now.
     /// - Throws: ``StorageError/unreadable(file:reason:)`` when it cannot be moved.
-    func moveAside(_ url: URL, label: String, reason: String, at date: Date = Date())
+    public func moveAside(_ url: URL, label: String, reason: String, at date: Date = Date())
         throws(StorageError) -> URL
     {
         let destination = unusedURL(url.appendingPathExtension("\(label)-\(Self.stamp(date))"))
@@ -27,7 +27,7 @@ extension FileManager {
     }
 
     /// `url`, or `url` with `-2`, `-3`, … after it: the first that names no file.
-    func unusedURL(_ url: URL) -> URL {
+    public func unusedURL(_ url: URL) -> URL {
         var candidate = url
         var counter = 1
         while fileExists(atPath: candidate.path) {
@@ -38,7 +38,7 @@ extension FileManager {
     }
 
     /// `date` in a form fit for a file name: `20250102T030405Z`.
-    static func stamp(_ date: Date) -> String {
+    public static func stamp(_ date: Date) -> String {
         date.formatted(
             .iso8601.dateSeparator(.omitted).timeSeparator(.omitted).timeZoneSeparator(.omitted))
     }

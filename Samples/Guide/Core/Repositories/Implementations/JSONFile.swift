@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One JSON file in the data directory, read whole and written atomically.
 ///
@@ -6,15 +6,35 @@ import Foundation
 /// half a file. A file that cannot be decoded is moved aside to
 /// `<name>.corrupt-<timestamp>` — never deleted — and reported as
 /// ``StorageError/corrupt(file:movedTo:reason:)``.
-struct JSONFile<Value: Codable>: Sendable {
-    let url: URL
+///
+/// The file repositories keep their data in one each, and so can any other store of the
+/// app's — a storage engine, the record of a migration.
+///
+/// ```swift
+/// let file = JSONFile<UserSession>(directory: directory, name: "session.json")
+/// try file.write(session)
+/// try file.read()   // session
+/// ```
+public struct JSONFile<Value: Codable>: Sendable {
+    /// Where the file is: `<directory>/<name>`.
+    public let url: URL
 
-    init(directory: URL, name: String) {
+    /// Makes the file `name` in `directory`; nothing is read or written until asked.
+    ///
+    /// - Parameters:
+    ///   - directory: The data directory; it is made on the first write.
+    ///   - name: The file's name: `session.json`.
+    public init(directory: URL, name: String) {
         url = directory.appendingPathComponent(name, isDirectory: false)
     }
 
     /// The decoded contents, or `nil` when the file does not exist.
-    func read() throws(StorageError) -> Value? {
+    ///
+    /// - Returns: The value the file holds, or `nil` when there is no file.
+    /// - Throws: ``StorageError/corrupt(file:movedTo:reason:)`` after moving a file that
+    ///   cannot be decoded aside, ``StorageError/unreadable(file:reason:)`` when it cannot be
+    ///   read or moved aside.
+    public func read() throws(StorageError) -> Value? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data: Data
         do {
@@ -32,7 +52,10 @@ struct JSONFile<Value: Codable>: Sendable {
     }
 
     /// Replaces the file's contents with `value`, creating the directory if needed.
-    func write(_ value: Value) throws(StorageError) {
+    ///
+    /// - Parameter value: The value to keep.
+    /// - Throws: ``StorageError/unwritable(file:reason:)`` when it cannot be written.
+    public func write(_ value: Value) throws(StorageError) {
         do {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
@@ -44,7 +67,9 @@ struct JSONFile<Value: Codable>: Sendable {
     }
 
     /// Removes the file; a file that is not there is already removed.
-    func remove() throws(StorageError) {
+    ///
+    /// - Throws: ``StorageError/unwritable(file:reason:)`` when it cannot be removed.
+    public func remove() throws(StorageError) {
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         do {
             try FileManager.default.removeItem(at: url)

@@ -81,7 +81,7 @@ final class ProfileScreen: Screen {
     /// The title names the address the form answers at, asked from the form's container
     /// through ``CurrentProfile`` as the form itself asks it.
     private func supportScreen(_ form: some FormContainer) -> OpenScreen {
-        let outbox = context.dataDirectory.appendingPathComponent("outbox.json").path
+        let directory = context.dataDirectory.path
         let answer =
             (try? form.perform(CurrentProfile())).map { "We answer at \($0.email)." }
             ?? "We answer by mail."
@@ -90,7 +90,7 @@ final class ProfileScreen: Screen {
                 location: "home/profile/contactSupport",
                 wording: FormWording(
                     title: "Contact support about your account. \(answer)",
-                    submitted: "Thank you. Your message is in the outbox: \(outbox)",
+                    submitted: "Thank you. Your message is in the outbox, in \(directory).",
                     cancelled: "Message discarded."),
                 viewModel: form.form, container: form, context: context),
             container: form)

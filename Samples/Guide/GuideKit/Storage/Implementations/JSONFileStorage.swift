@@ -1,4 +1,5 @@
 public import Foundation
+public import GuideCore
 
 /// The first storage engine: one JSON file per kind of data in the data directory —
 /// `session.json`, `notifications.json` and `outbox.json` — each read whole and rewritten

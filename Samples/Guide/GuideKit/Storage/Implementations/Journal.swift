@@ -1,4 +1,5 @@
 import Foundation
+import GuideCore
 import Synchronization
 
 /// An append-only journal in one file, `journal.log`: each line is a JSON entry that puts a

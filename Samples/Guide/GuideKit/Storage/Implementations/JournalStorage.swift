@@ -1,4 +1,5 @@
 public import Foundation
+public import GuideCore
 
 /// The second storage engine: everything in one append-only journal, `journal.log` in the
 /// data directory, compacted when most of its lines are outdated.
