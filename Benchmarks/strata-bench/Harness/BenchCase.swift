@@ -1,0 +1,89 @@
+/// One benchmark case: Strata against its baseline, measured in the same run, and the
+/// target the issue sets for it.
+struct BenchCase: Sendable {
+    /// The name `--filter` takes, for example `shared-root`.
+    let name: String
+    /// What the case measures, as the table's first column says it.
+    let title: String
+    /// The unit of both figures: `ns/op`, `B/container`, `ns/instance`.
+    let unit: String
+    /// What the baseline column holds, for the notes under the table.
+    let baseline: String
+    let target: Target
+    /// Checks that both sides behave, then measures them.
+    let measure: @Sendable (MeasureSettings) throws(BenchFailure) -> Comparison
+}
+
+/// The two figures of a case, measured in the same run.
+struct Comparison: Sendable {
+    let strata: Figure
+    let baseline: Figure
+}
+
+/// What a case's figures are compared with.
+enum Target: Sendable {
+    /// Strata ÷ baseline at most this.
+    case ratio(atMost: Double)
+    /// Strata's figure, in bytes, at most this.
+    case bytes(atMost: Double)
+    /// (Strata − baseline) ÷ `extraTiers` at most this many nanoseconds.
+    case nanosecondsPerTier(atMost: Double, extraTiers: Int)
+}
+
+/// A case and its figures.
+struct CaseResult: Sendable {
+    let benchCase: BenchCase
+    let figures: Comparison
+
+    var strata: Figure { figures.strata }
+    var baseline: Figure { figures.baseline }
+
+    /// Strata ÷ baseline, from the medians.
+    var ratio: Double { strata.median / baseline.median }
+
+    /// The figure the target judges: the ratio, Strata's bytes, or the cost per tier.
+    var judged: Double {
+        switch benchCase.target {
+        case .ratio: ratio
+        case .bytes: strata.median
+        case .nanosecondsPerTier(_, let extraTiers):
+            (strata.median - baseline.median) / Double(extraTiers)
+        }
+    }
+
+    /// The most the judged figure may be.
+    var limit: Double {
+        switch benchCase.target {
+        case .ratio(let limit), .bytes(let limit), .nanosecondsPerTier(let limit, _): limit
+        }
+    }
+
+    var meetsTarget: Bool { judged <= limit }
+}
+
+/// A case that could not run, or whose results were not what the container promises.
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+    /// Whether the case cannot run on this platform: it is skipped, not failed.
+    let isUnsupported: Bool
+
+    init(_ description: String) {
+        self.description = description
+        self.isUnsupported = false
+    }
+
+    private init(unsupported description: String) {
+        self.description = description
+        self.isUnsupported = true
+    }
+
+    /// The case cannot run on this platform.
+    static func unsupported(_ description: String) -> BenchFailure {
+        BenchFailure(unsupported: description)
+    }
+}
+
+/// Fails the case with `message` unless `condition` holds.
+func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(BenchFailure) {
+    if !condition { throw BenchFailure(message()) }
+}

@@ -1,0 +1,91 @@
+/// The table `strata-bench` prints: one row per case, with Strata's median, the baseline's
+/// median, the ratio, and the target with PASS or MISS.
+struct TableReport {
+    let outcomes: [CaseOutcome]
+    let settings: MeasureSettings
+
+    var text: String {
+        var rows = [["case", "Strata", "baseline", "ratio", "target"]]
+        for outcome in outcomes {
+            switch outcome {
+            case .measured(let result):
+                rows.append([
+                    result.benchCase.title,
+                    "\(NumberFormat.compact(result.strata.median)) \(result.benchCase.unit)",
+                    "\(NumberFormat.compact(result.baseline.median)) \(result.benchCase.unit)",
+                    "\(NumberFormat.fixed(result.ratio, decimals: 2))×",
+                    targetText(result),
+                ])
+            case .failed(let benchCase, let failure):
+                let reason = failure.description.split(separator: "\n").joined(separator: " / ")
+                rows.append([benchCase.title, "FAILED: \(reason)", "", "", ""])
+            case .skipped(let benchCase, let reason):
+                rows.append([benchCase.title, "skipped: \(reason)", "", "", ""])
+            }
+        }
+        return ([header] + aligned(rows) + [""] + notes).joined(separator: "\n")
+    }
+
+    private var header: String {
+        if settings.isSmoke {
+            return "strata-bench, smoke mode: every case runs a few iterations and is checked; "
+                + "timings are not judged.\n"
+        }
+        return "strata-bench: Strata against hand-written containers. Each loop is calibrated "
+            + "to about \(NumberFormat.compact(settings.seconds)) s and timed "
+            + "\(settings.repetitions) times, interleaved with its baseline; medians shown.\n"
+    }
+
+    private func targetText(_ result: CaseResult) -> String {
+        let limit = NumberFormat.shortest(result.limit)
+        let verdict = settings.isSmoke ? "(not judged)" : result.meetsTarget ? "PASS" : "MISS"
+        switch result.benchCase.target {
+        case .ratio:
+            return "≤ \(limit)× \(verdict)"
+        case .bytes:
+            return "≤ \(limit) B \(verdict)"
+        case .nanosecondsPerTier:
+            let perTier = NumberFormat.compact(result.judged)
+            return "≤ \(limit) ns/tier \(verdict) (\(perTier) ns/tier)"
+        }
+    }
+
+    private var notes: [String] {
+        var lines = ["ratio = Strata ÷ baseline, medians of the same run. Baselines:"]
+        for outcome in outcomes {
+            lines.append("  \(outcome.benchCase.title): \(outcome.benchCase.baseline)")
+        }
+        if outcomes.contains(where: { $0.benchCase.name == BenchCase.memoryPerContainer.name }) {
+            lines.append("Memory: \(ResidentMemory.source).")
+        }
+        return lines
+    }
+
+    /// Pads every column to its widest cell.
+    private func aligned(_ rows: [[String]]) -> [String] {
+        let widths = (0..<rows[0].count).map { column in
+            rows.map { $0[column].count }.max() ?? 0
+        }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1
+                    ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+            }
+            .joined(separator: "  ")
+        }
+    }
+}
+
+/// How one case ended: measured, failed, or skipped on a platform it cannot run on.
+enum CaseOutcome: Sendable {
+    case measured(CaseResult)
+    case failed(BenchCase, BenchFailure)
+    case skipped(BenchCase, BenchFailure)
+
+    var benchCase: BenchCase {
+        switch self {
+        case .measured(let result): result.benchCase
+        case .failed(let benchCase, _), .skipped(let benchCase, _): benchCase
+        }
+    }
+}
