@@ -47,7 +47,7 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
     ///   factory throws.
     public func resolve() async throws(StrataError) -> Value {
         core.bind(owner)
-        if case .found(let instance) = core.lookup(key) {
+        if let instance = core.cachedInstance(key) {
             return unsafeDowncast(instance.object, to: Box<Value>.self).value
         }
         let make = self.make

@@ -1,9 +1,25 @@
 /// Names a container in errors, reports, trees and traces: its type and its tier.
 public struct ContainerDescription: Sendable, Hashable, CustomStringConvertible {
     /// The container's type name, for example `SignedInContainer`.
-    public let typeName: String
+    ///
+    /// Formatted when first asked for: every `end()` reports its container, and most reports
+    /// are never printed.
+    public var typeName: String {
+        switch name {
+        case .type(let type): String(describing: type)
+        case .text(let text): text
+        }
+    }
+
     /// The container's tier name, for example `session`.
     public let tier: String
+
+    private enum Name: Sendable {
+        case type(any Container.Type)
+        case text(String)
+    }
+
+    private let name: Name
 
     /// Makes a description from a type name and a tier name.
     ///
@@ -11,8 +27,24 @@ public struct ContainerDescription: Sendable, Hashable, CustomStringConvertible 
     ///   - typeName: The container's type name.
     ///   - tier: The name of the container's tier.
     public init(typeName: String, tier: String) {
-        self.typeName = typeName
+        self.name = .text(typeName)
         self.tier = tier
+    }
+
+    init(type: any Container.Type, tier: String) {
+        self.name = .type(type)
+        self.tier = tier
+    }
+
+    /// Two descriptions are equal when they name the same type name and tier.
+    public static func == (lhs: ContainerDescription, rhs: ContainerDescription) -> Bool {
+        lhs.tier == rhs.tier && lhs.typeName == rhs.typeName
+    }
+
+    /// Hashes the type name and the tier.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(typeName)
+        hasher.combine(tier)
     }
 
     /// `SignedInContainer (session tier)`.

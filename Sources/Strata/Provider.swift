@@ -58,25 +58,25 @@ public struct Provider<Value>: Sendable {
     @inlinable
     public func resolve() throws(StrataError) -> Value {
         core.bind(owner)
-        let frame = Frame(core: core, key: key, site: site)
         switch lifetime {
         case .shared:
-            if case .found(let instance) = core.lookup(key) {
+            if let instance = core.cachedInstance(key) {
                 return unsafeDowncast(instance.object, to: Box<Value>.self).value
             }
+            let frame = Frame(core: core, key: key, site: site)
             let instance = try core.construct(frame, weakly: false) { override in
                 Instance(Box(try override.map(Self.run) ?? make()))
             }
             return unsafeDowncast(instance.object, to: Box<Value>.self).value
         case .weakShared:
-            if case .found(let instance) = core.lookup(key) {
-                return instance.object as! Value
-            }
+            if let instance = core.cachedInstance(key) { return instance.object as! Value }
+            let frame = Frame(core: core, key: key, site: site)
             let instance = try core.construct(frame, weakly: true) { override in
                 Instance((try override.map(Self.run) ?? make()) as Any as AnyObject)
             }
             return instance.object as! Value
         case .unique:
+            let frame = Frame(core: core, key: key, site: site)
             let override = try core.prepareUnique(frame)
             let stack = ResolutionStack.current
             try stack.push(frame)

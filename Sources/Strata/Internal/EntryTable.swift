@@ -38,46 +38,54 @@ struct Entry {
 
 /// A container's providers by key.
 ///
-/// The first entry lives inline, since most containers of the short-lived tiers hold one or two
-/// instances; the others go to a dictionary.
+/// The first entry lives inline, since most containers of the short-lived tiers hold one or
+/// two instances; the others go to a dictionary. The inline key and entry are separate plain
+/// fields, not an optional tuple: the lookup every cached resolution makes then compares and
+/// reads them in place, where an optional tuple was copied whole through the runtime.
 struct EntryTable {
-    private var first: (key: ProviderKey, entry: Entry)?
+    private var hasFirst = false
+    private var firstKey = ProviderKey.unused
+    private var firstEntry = Entry(.weak, name: "")
     private var rest: [ProviderKey: Entry] = [:]
 
     subscript(key: ProviderKey) -> Entry? {
         get {
-            if let first, first.key == key { return first.entry }
+            if hasFirst, firstKey == key { return firstEntry }
             return rest.isEmpty ? nil : rest[key]
         }
         set {
-            if let current = first, current.key == key {
-                first = newValue.map { (key, $0) }
-            } else if first == nil, rest[key] == nil {
-                first = newValue.map { (key, $0) }
+            if hasFirst, firstKey == key {
+                if let newValue { firstEntry = newValue } else { clearFirst() }
+            } else if !hasFirst, rest[key] == nil {
+                guard let newValue else { return }
+                (hasFirst, firstKey, firstEntry) = (true, key, newValue)
             } else {
                 rest[key] = newValue
             }
         }
     }
 
-    /// The stored instance for `key`: the lookup every cached resolution makes, reading the
-    /// slot in place rather than copying the entry (and its weak reference).
+    /// The stored instance for `key`: the lookup every cached resolution makes.
     func instance(for key: ProviderKey) -> Instance? {
-        if first?.key == key { return first?.entry.instance }
+        if hasFirst, firstKey == key { return firstEntry.instance }
         return rest.isEmpty ? nil : rest[key]?.instance
     }
 
     /// Every entry with its key.
     var all: [(key: ProviderKey, entry: Entry)] {
-        (first.map { [$0] } ?? []) + rest.map { (key: $0.key, entry: $0.value) }
+        (hasFirst ? [(firstKey, firstEntry)] : []) + rest.map { (key: $0.key, entry: $0.value) }
     }
 
     /// Empties the table and returns what it held.
     mutating func removeAll() -> [(key: ProviderKey, entry: Entry)] {
         defer {
-            first = nil
+            clearFirst()
             rest = [:]
         }
         return all
+    }
+
+    private mutating func clearFirst() {
+        (hasFirst, firstKey, firstEntry) = (false, .unused, Entry(.weak, name: ""))
     }
 }

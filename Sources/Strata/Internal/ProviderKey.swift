@@ -28,6 +28,9 @@ struct ProviderKey: Hashable, Sendable {
         argument == nil ? self : ProviderKey(site: site, line: line, type: type)
     }
 
+    /// A key no provider has: the address of no `#function` literal is zero.
+    static let unused = ProviderKey(site: 0, line: 0, type: ObjectIdentifier(Never.self))
+
     /// The key under which an instance replaced by an override stays until the end: no
     /// resolution asks for it again.
     init(replaced key: ProviderKey, order: Int) {
@@ -86,17 +89,47 @@ final class Argument: Hashable, @unchecked Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
+/// What the container knows of a boxed value without knowing its type: the value as an
+/// object, for end hooks and the survivors report, and its type's name.
+// @unchecked: the reference is immutable and refers to an instance of a Sendable type
+// (`shared`, the only maker of boxes, requires `Value: Sendable`).
+@usableFromInline
+class AnyBox: @unchecked Sendable {
+    /// The value when it is a class instance; `nil` for a value type.
+    @usableFromInline let revealedObject: AnyObject?
+
+    @inlinable
+    init(revealing object: AnyObject?) { revealedObject = object }
+
+    var valueTypeName: String { preconditionFailure("Box overrides valueTypeName") }
+}
+
 /// Holds a provided value behind a class reference, so a container can keep values of any
 /// type in one table and hand them back with a cast that costs nothing.
 // @unchecked: `shared`, the only maker of boxes, requires `Value: Sendable`; `Provider` is
 // generic over any value (a `unique` one need not be Sendable), so the constraint cannot be
 // spelt here.
 @usableFromInline
-final class Box<Value>: @unchecked Sendable {
+final class Box<Value>: AnyBox, @unchecked Sendable {
     @usableFromInline let value: Value
 
+    /// Boxes `value`.
+    ///
+    /// Made in the caller's specialised code, where whether `Value` is a class is known at compile
+    /// time; only an existential needs a look at the dynamic type.
     @inlinable
-    init(_ value: Value) { self.value = value }
+    init(_ value: Value) {
+        self.value = value
+        if Value.self is AnyClass {
+            super.init(revealing: value as AnyObject)
+        } else if type(of: value as Any) is AnyClass {
+            super.init(revealing: value as AnyObject)
+        } else {
+            super.init(revealing: nil)
+        }
+    }
+
+    override var valueTypeName: String { String(describing: type(of: value as Any)) }
 }
 
 /// A provided instance as the container stores it: a ``Box`` for `shared`, the object
@@ -113,30 +146,13 @@ struct Instance: @unchecked Sendable {
     /// The instance as an object a weak reference can follow: the boxed value when it is a
     /// class instance, the object itself when it is not boxed; `nil` for a value type.
     var revealedObject: AnyObject? {
-        guard let box = object as? any BoxRevealing else { return object }
+        guard let box = object as? AnyBox else { return object }
         return box.revealedObject
     }
 
     /// The instance's dynamic type, for trees, traces and reports.
     var typeName: String {
-        guard let box = object as? any BoxRevealing else {
-            return String(describing: type(of: object))
-        }
+        guard let box = object as? AnyBox else { return String(describing: type(of: object)) }
         return box.valueTypeName
     }
-}
-
-/// What a ``Box`` tells about its value without knowing its type statically.
-protocol BoxRevealing: AnyObject {
-    var revealedObject: AnyObject? { get }
-    var valueTypeName: String { get }
-}
-
-extension Box: BoxRevealing {
-    var revealedObject: AnyObject? {
-        let dynamicType: Any.Type = type(of: value as Any)
-        return dynamicType is AnyClass ? (value as AnyObject) : nil
-    }
-
-    var valueTypeName: String { String(describing: type(of: value as Any)) }
 }

@@ -51,7 +51,7 @@ extension ScopeCore {
     /// - Returns: A weak reference to every instance that was an object.
     private func runHooksAndRelease() -> [Watch] {
         enum Step {
-            case instance(name: String, Instance)
+            case instance(name: String, Instance, object: AnyObject?)
             case hook(Hook.Kind)
         }
         let (entries, hooks) = state.withLock { ($0.entries.all, $0.hooks) }
@@ -66,7 +66,7 @@ extension ScopeCore {
             case .instance, .weak:
                 guard let instance = entry.instance else { continue }
                 let name = ProviderSite(name: entry.name, argument: key.argument).displayName
-                steps.append((entry.order, .instance(name: name, instance)))
+                steps.append((entry.order, .instance(name: name, instance, object: entry.object)))
                 watched.append(Watch(name: name, object: entry.object))
             }
         }
@@ -77,8 +77,8 @@ extension ScopeCore {
                 body()
             case .hook(.observer(let observer)):
                 observer.object?.containerDidEnd()
-            case .instance(let name, let instance):
-                (instance.revealedObject as? any ScopeBound)?.scopeDidEnd()
+            case .instance(let name, let instance, let object):
+                (object as? any ScopeBound)?.scopeDidEnd()
                 trace(
                     .instanceEnded(
                         ProviderDescription(container: containerDescription, name: name),

@@ -1,11 +1,3 @@
-/// What a `shared` or `weakShared` lookup found.
-@usableFromInline
-enum Lookup {
-    case found(Instance)
-    case missing
-    case ended
-}
-
 extension ScopeCore {
     enum Claim {
         case found(Instance)
@@ -14,14 +6,13 @@ extension ScopeCore {
         case ended
     }
 
-    /// The stored instance for `key`, if there is one: the fast path of every cached
-    /// resolution.
+    /// The stored instance for `key`, if there is one and the scope is active: the fast path of
+    /// every cached resolution.
+    ///
+    /// `nil` sends the caller to ``construct(_:weakly:make:)``, which reports an ended scope.
     @usableFromInline
-    func lookup(_ key: ProviderKey) -> Lookup {
-        state.withLock { state in
-            guard isActive else { return .ended }
-            return state.entries.instance(for: key).map(Lookup.found) ?? .missing
-        }
+    func cachedInstance(_ key: ProviderKey) -> Instance? {
+        state.withLock { state in isActive ? state.entries.instance(for: key) : nil }
     }
 
     /// Builds and stores the instance for `key` exactly once, however many threads ask at

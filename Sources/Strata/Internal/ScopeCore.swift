@@ -93,13 +93,12 @@ final class ScopeCore: Sendable {
         if isNew { trace(.began(containerDescription)) }
     }
 
-    var typeName: String {
-        if let owner = state.withLock({ $0.owner }) { return String(describing: owner) }
-        return "unnamed \(tier.name) container made at \(fileID):\(line)"
-    }
-
     var containerDescription: ContainerDescription {
-        ContainerDescription(typeName: typeName, tier: tier.name)
+        if let owner = state.withLock({ $0.owner }) {
+            return ContainerDescription(type: owner, tier: tier.name)
+        }
+        return ContainerDescription(
+            typeName: "unnamed \(tier.name) container made at \(fileID):\(line)", tier: tier.name)
     }
 
     // MARK: Children
