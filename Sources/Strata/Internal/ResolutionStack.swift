@@ -38,7 +38,8 @@ struct Frame: Sendable {
 /// own stack in ``AsyncResolution``.
 @usableFromInline
 final class ResolutionStack {
-    @usableFromInline var frames: [Frame] = []
+    // Thread-local, so never accessed from two threads: no dynamic exclusivity check.
+    @exclusivity(unchecked) @usableFromInline var frames: [Frame] = []
 
     /// This thread's stack, made on first use and freed when the thread exits.
     @usableFromInline
