@@ -71,11 +71,11 @@ struct ProviderSite: Sendable {
     }
 }
 
+@usableFromInline
 /// The argument of a `shared(by:)` provider, type-erased so keys of any argument type share
 /// one table, and kept behind a reference so that a key stays small.
 // @unchecked: made only from values that are `Hashable & Sendable` (see `shared(by:)`);
 // AnyHashable itself is not declared Sendable. The reference is immutable.
-@usableFromInline
 final class Argument: Hashable, @unchecked Sendable {
     @usableFromInline let value: AnyHashable
 
@@ -89,11 +89,11 @@ final class Argument: Hashable, @unchecked Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
+@usableFromInline
 /// What the container knows of a boxed value without knowing its type: the value as an
 /// object, for end hooks and the survivors report, and its type's name.
 // @unchecked: the reference is immutable and refers to an instance of a Sendable type
 // (`shared`, the only maker of boxes, requires `Value: Sendable`).
-@usableFromInline
 class AnyBox: @unchecked Sendable {
     /// The value when it is a class instance; `nil` for a value type.
     @usableFromInline let revealedObject: AnyObject?
@@ -104,12 +104,12 @@ class AnyBox: @unchecked Sendable {
     var valueTypeName: String { preconditionFailure("Box overrides valueTypeName") }
 }
 
+@usableFromInline
 /// Holds a provided value behind a class reference, so a container can keep values of any
 /// type in one table and hand them back with a cast that costs nothing.
 // @unchecked: `shared`, the only maker of boxes, requires `Value: Sendable`; `Provider` is
 // generic over any value (a `unique` one need not be Sendable), so the constraint cannot be
 // spelt here.
-@usableFromInline
 final class Box<Value>: AnyBox, @unchecked Sendable {
     @usableFromInline let value: Value
 
@@ -132,11 +132,11 @@ final class Box<Value>: AnyBox, @unchecked Sendable {
     override var valueTypeName: String { String(describing: type(of: value as Any)) }
 }
 
+@usableFromInline
 /// A provided instance as the container stores it: a ``Box`` for `shared`, the object
 /// itself for `weakShared`.
 // @unchecked: only instances of Sendable types are stored (`shared` and `weakShared`
 // require `Sendable`), and the reference itself is immutable.
-@usableFromInline
 struct Instance: @unchecked Sendable {
     @usableFromInline let object: AnyObject
 
