@@ -92,6 +92,13 @@ import Testing
         #expect(!run.output.contains("demo1234\n"))
     }
 
+    @Test func onlyThePasswordIsReadAsASecretNotShownAsTyped() async {
+        let run = await runConsole(
+            ["1", "demo@example.com", "demo1234", ":quit"], in: directory)
+        #expect(run.input.secretReads == 1)
+        #expect(run.output.contains("Signed in."))
+    }
+
     @Test func backAtTheNotificationQuestionLeavesWithoutSigningIn() async {
         let run = await runConsole(
             ["1", "demo@example.com", "demo1234", ":back", ":quit"], in: directory)

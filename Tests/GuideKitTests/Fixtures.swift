@@ -23,6 +23,8 @@ final class ScriptedInput: LineInput {
 
     private var steps: [Step]
     let isInteractive: Bool
+    /// How many lines the console read as secrets, not to be shown as typed.
+    private(set) var secretReads = 0
 
     init(_ steps: [Step], isInteractive: Bool = false) {
         self.steps = steps
@@ -30,6 +32,11 @@ final class ScriptedInput: LineInput {
     }
 
     convenience init(_ lines: [String]) { self.init(lines.map(Step.line)) }
+
+    func readSecretLine() -> String? {
+        secretReads += 1
+        return readLine()
+    }
 
     func readLine() -> String? {
         while !steps.isEmpty {
@@ -77,6 +84,7 @@ struct ConsoleRun {
     let output: String
     let status: Int32
     let console: Console
+    let input: ScriptedInput
 
     /// The report of the ended container of type `typeName`.
     func endReport(of typeName: String) -> EndReport? {
@@ -101,7 +109,7 @@ func runConsole(
     let console = Console(app: app, input: input, output: output, traces: traces)
     let status = await console.run()
     app.end()
-    return ConsoleRun(output: output.text, status: status, console: console)
+    return ConsoleRun(output: output.text, status: status, console: console, input: input)
 }
 
 @MainActor

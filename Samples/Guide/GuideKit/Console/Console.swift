@@ -90,7 +90,7 @@ public final class Console {
         }
         let question = screen.question
         output.write("[\(screen.location)] \(question.label)> ")
-        guard let line = input.readLine() else {
+        guard let line = question.isSecret ? input.readSecretLine() : input.readLine() else {
             context.say("", "End of input: leaving the guide.")
             return false
         }

@@ -21,4 +21,17 @@ public protocol LineInput {
     ///
     /// - Returns: The line, or `nil` at the end of the input.
     func readLine() -> String?
+
+    /// The next line, read without showing what is typed: the answer to a password field.
+    ///
+    /// - Returns: The line, or `nil` at the end of the input.
+    func readSecretLine() -> String?
+}
+
+extension LineInput {
+    /// Reads the next line as any other: an input that shows nothing as it is typed (a
+    /// pipe, a script) has nothing to hide.
+    ///
+    /// - Returns: The line, or `nil` at the end of the input.
+    public func readSecretLine() -> String? { readLine() }
 }
