@@ -12,8 +12,10 @@ struct StandardInput: LineInput {
         return line.hasSuffix("\r") ? String(line.dropLast()) : line
     }
 
-    /// The next line, with the terminal's echo turned off while it is typed, so a password
-    /// does not show on the screen. From a pipe it reads as any line.
+    /// The next line, with the terminal's echo turned off while it is typed, so a password does not
+    /// show on the screen.
+    ///
+    /// From a pipe it reads as any line.
     func readSecretLine() -> String? {
         var settings = termios()
         guard isInteractive, tcgetattr(STDIN_FILENO, &settings) == 0 else { return readLine() }
