@@ -11,16 +11,16 @@ extension BenchCase {
             throw .unsupported("resident memory is read from /proc/self/statm: Linux only")
         }
         // In smoke mode 1,000 containers: too few to measure, enough to check they work.
-        let layout = Layout(containers: settings.isSmoke ? 1_000 : 100_000)
+        let count = settings.isSmoke ? 1_000 : 100_000
         var strata: [Double] = []
         var baseline: [Double] = []
         for repetition in 0..<settings.repetitions {
             if repetition % 2 == 0 {
-                strata.append(try strataBytes(layout))
-                baseline.append(handWrittenBytes(layout))
+                strata.append(try strataBytes(containers: count))
+                baseline.append(handWrittenBytes(containers: count))
             } else {
-                baseline.append(handWrittenBytes(layout))
-                strata.append(try strataBytes(layout))
+                baseline.append(handWrittenBytes(containers: count))
+                strata.append(try strataBytes(containers: count))
             }
         }
         return Comparison(
@@ -28,55 +28,42 @@ extension BenchCase {
             baseline: Figure(samples: baseline, iterations: nil))
     }
 
-    /// How the containers are spread over parents: 100 children to a parent.
-    ///
-    /// Strata keeps a parent's children in a list it scans whenever a child is added or
-    /// removed, so 100,000 children of one parent take minutes to build; the memory they
-    /// take does not depend on how they are spread. The parents are made before the first
-    /// reading and do not count.
-    private struct Layout {
-        let containers: Int
-        let childrenPerParent = 100
-
-        var parents: Int { (containers + childrenPerParent - 1) / childrenPerParent }
-    }
-
-    /// Resident bytes per live Strata interaction container holding one `shared` instance.
-    private static func strataBytes(_ layout: Layout) throws(BenchFailure) -> Double {
-        let apps = (0..<layout.parents).map { _ in BenchAppContainer() }
-        var forms = [FormContainer?](repeating: nil, count: layout.containers)
+    /// Resident bytes per live Strata interaction container holding one `shared` instance,
+    /// all of them children of one app container.
+    private static func strataBytes(containers count: Int) throws(BenchFailure) -> Double {
+        let app = BenchAppContainer()
+        var forms = [FormContainer?](repeating: nil, count: count)
         let sink = Sink()
-        let bytes = residentGrowth(per: layout.containers) {
-            for index in 0..<layout.containers {
-                let form = FormContainer(parent: apps[index / layout.childrenPerParent])
+        let bytes = residentGrowth(per: count) {
+            for index in 0..<count {
+                let form = FormContainer(parent: app)
                 sink.blackHole(form.draft())
                 forms[index] = form
             }
         }
-        let children = apps[0].tree.children
+        let children = app.tree.children
         try check(
-            children.count == layout.childrenPerParent
+            children.count == count
                 && children.allSatisfy { $0.instances == ["draft: FormDraft"] },
-            "a parent's children do not each hold one draft: \(apps[0].tree)")
+            "the app's children do not each hold one draft")
         let drafts = Set(forms.compactMap { $0.map { ObjectIdentifier($0.draft()) } })
-        try check(drafts.count == layout.containers, "children share drafts")
+        try check(drafts.count == count, "children share drafts")
         try check(
-            sink.count == layout.containers && forms.allSatisfy { $0?.isActive == true },
+            sink.count == count && forms.allSatisfy { $0?.isActive == true },
             "not every child is live")
         forms = []
-        try check(
-            apps.allSatisfy { $0.tree.children.isEmpty }, "released children are still in the tree")
+        try check(app.tree.children.isEmpty, "released children are still in the tree")
         return bytes
     }
 
     /// Resident bytes per live hand-written child holding one lazy instance.
-    private static func handWrittenBytes(_ layout: Layout) -> Double {
-        let apps = (0..<layout.parents).map { _ in HandAppContainer() }
-        var forms = [HandFormContainer?](repeating: nil, count: layout.containers)
+    private static func handWrittenBytes(containers count: Int) -> Double {
+        let app = HandAppContainer()
+        var forms = [HandFormContainer?](repeating: nil, count: count)
         let sink = Sink()
-        let bytes = residentGrowth(per: layout.containers) {
-            for index in 0..<layout.containers {
-                let form = HandFormContainer(parent: apps[index / layout.childrenPerParent])
+        let bytes = residentGrowth(per: count) {
+            for index in 0..<count {
+                let form = HandFormContainer(parent: app)
                 sink.blackHole(form.draft)
                 forms[index] = form
             }

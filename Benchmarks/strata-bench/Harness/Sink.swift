@@ -1,7 +1,8 @@
 /// Where the benchmark loops put their results, so the optimiser cannot drop the work that
 /// made them.
 ///
-/// Each thread has its own sink. ``blackHole(_:)`` accumulates the result's identity;
+/// Each thread has its own sink. ``blackHole(_:)`` accumulates the result's identity (the
+/// bits of its `ObjectIdentifier`: hashing it would cost a SipHash round per operation);
 /// ``keep(_:)`` also holds on to the result until the next call, which forces a freshly made
 /// object onto the heap (the optimiser may otherwise put an object that never escapes on the
 /// stack) and releases the one before it, as code that creates and drops objects would.
@@ -25,14 +26,14 @@ final class Sink: @unchecked Sendable {
     /// that produced `object`.
     @inline(never)
     func blackHole(_ object: AnyObject) {
-        total &+= ObjectIdentifier(object).hashValue
+        total &+= Int(bitPattern: ObjectIdentifier(object))
         count &+= 1
     }
 
     /// Accumulates the identity of `object` and keeps it until the next call.
     @inline(never)
     func keep(_ object: AnyObject) {
-        total &+= ObjectIdentifier(object).hashValue
+        total &+= Int(bitPattern: ObjectIdentifier(object))
         count &+= 1
         kept = object
     }
@@ -45,6 +46,6 @@ final class Sink: @unchecked Sendable {
 
     /// Whether every object the sink received was `object` (and it received at least one).
     func holdsOnly(_ object: AnyObject) -> Bool {
-        count > 0 && total == ObjectIdentifier(object).hashValue &* count
+        count > 0 && total == Int(bitPattern: ObjectIdentifier(object)) &* count
     }
 }
