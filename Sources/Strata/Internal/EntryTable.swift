@@ -17,8 +17,12 @@ struct Entry {
     /// When the instance was made, among the container's instances and hooks: end hooks
     /// run in the reverse of this order.
     var order = 0
-    /// The instance as an object, held weakly: the survivors report follows it after the
-    /// release, and a `weakShared` entry is this reference alone.
+    /// The instance of a `weakShared` entry, held weakly; `nil` for every other slot.
+    ///
+    /// A `shared` instance is held by its slot alone. A weak reference gives an object a side
+    /// table, which costs memory and sends every later retain and release of the object —
+    /// in Strata and in the app — down the runtime's slow path; the survivors report forms
+    /// its weak references at the end instead.
     weak var object: AnyObject?
 
     init(_ slot: Slot, name: StaticString) {
@@ -76,16 +80,35 @@ struct EntryTable {
         (hasFirst ? [(firstKey, firstEntry)] : []) + rest.map { (key: $0.key, entry: $0.value) }
     }
 
-    /// Empties the table and returns what it held.
-    mutating func removeAll() -> [(key: ProviderKey, entry: Entry)] {
-        defer {
-            clearFirst()
-            rest = [:]
-        }
-        return all
+    /// Empties the table and returns what it held, moved rather than copied entry by entry.
+    mutating func removeAll() -> EntryTable {
+        defer { self = EntryTable() }
+        return self
     }
 
     private mutating func clearFirst() {
         (hasFirst, firstKey, firstEntry) = (false, .unused, Entry(.weak, name: ""))
     }
+}
+
+extension EntryTable: Sequence {
+    /// Walks the entries in place, without copying them into an array first.
+    struct Iterator: IteratorProtocol {
+        fileprivate var first: (key: ProviderKey, entry: Entry)?
+        fileprivate var rest: Dictionary<ProviderKey, Entry>.Iterator
+
+        mutating func next() -> (key: ProviderKey, entry: Entry)? {
+            if let first {
+                self.first = nil
+                return first
+            }
+            return rest.next().map { (key: $0.key, entry: $0.value) }
+        }
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(first: hasFirst ? (firstKey, firstEntry) : nil, rest: rest.makeIterator())
+    }
+
+    var underestimatedCount: Int { (hasFirst ? 1 : 0) + rest.count }
 }

@@ -51,7 +51,6 @@ extension ScopeCore {
         _ inFlight: AsyncInFlight, with result: Result<Instance, any Error>
     ) throws(StrataError) -> Instance {
         let frame = inFlight.frame
-        let object = (try? result.get())?.revealedObject
         typealias Outcome = (result: Result<Instance, any Error>, isFirst: Bool)
         let outcome: Outcome? = state.withLock { state in
             guard isActive else { return nil }
@@ -67,7 +66,6 @@ extension ScopeCore {
             case .success(let instance):
                 var entry = Entry(.instance(instance), name: frame.site.name)
                 entry.order = state.nextOrder()
-                entry.object = object
                 state.entries[frame.key] = entry
             case .failure:
                 state.entries[frame.key] = nil

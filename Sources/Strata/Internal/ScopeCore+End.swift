@@ -25,7 +25,7 @@ extension ScopeCore {
             guard let object = watch.object else { continue }
             report.survivors.append(
                 Survivor(
-                    provider: ProviderDescription(container: container, name: watch.name),
+                    provider: ProviderDescription(container: container, name: watch.displayName),
                     typeName: String(describing: type(of: object)),
                     object: ObjectIdentifier(object)))
         }
@@ -37,9 +37,14 @@ extension ScopeCore {
     }
 
     /// An instance followed past its release, for the survivors report.
+    ///
+    /// The name stays unformatted: only a survivor needs it as text.
     struct Watch {
-        let name: String
+        let name: StaticString
+        let argument: Argument?
         weak var object: AnyObject?
+
+        var displayName: String { ProviderSite(name: name, argument: argument).displayName }
     }
 
     /// Runs the end hooks in reverse order of creation, cancels constructions in flight,
@@ -51,38 +56,56 @@ extension ScopeCore {
     /// - Returns: A weak reference to every instance that was an object.
     private func runHooksAndRelease() -> [Watch] {
         enum Step {
-            case instance(name: String, Instance, object: AnyObject?)
+            case instance(Instance, object: AnyObject?, name: StaticString, argument: Argument?)
             case hook(Hook.Kind)
         }
-        let (entries, hooks) = state.withLock { ($0.entries.all, $0.hooks) }
+        // The table is copied as a whole (its storage is shared until someone writes), not
+        // entry by entry.
+        let (entries, hooks) = state.withLock { ($0.entries, $0.hooks) }
         var steps: [(order: Int, step: Step)] = hooks.map { ($0.order, .hook($0.kind)) }
+        steps.reserveCapacity(hooks.count + entries.underestimatedCount)
         var watched: [Watch] = []
+        watched.reserveCapacity(entries.underestimatedCount)
         for (key, entry) in entries {
+            let instance: Instance
             switch entry.slot {
             case .buildingAsync(let inFlight):
                 inFlight.task.cancel()
+                continue
             case .building:
-                break
-            case .instance, .weak:
-                guard let instance = entry.instance else { continue }
-                let name = ProviderSite(name: entry.name, argument: key.argument).displayName
-                steps.append((entry.order, .instance(name: name, instance, object: entry.object)))
-                watched.append(Watch(name: name, object: entry.object))
+                continue
+            case .instance(let stored):
+                instance = stored
+            case .weak:
+                guard let alive = entry.object else { continue }
+                instance = Instance(alive)
             }
+            let object = instance.revealedObject
+            steps.append(
+                (
+                    entry.order,
+                    .instance(instance, object: object, name: entry.name, argument: key.argument)
+                ))
+            watched.append(Watch(name: entry.name, argument: key.argument, object: object))
         }
         steps.sort { $0.order > $1.order }
+        let tracer = self.tracer
         for (_, step) in steps {
             switch step {
             case .hook(.closure(let body)):
                 body()
             case .hook(.observer(let observer)):
                 observer.object?.containerDidEnd()
-            case .instance(let name, let instance, let object):
+            case .instance(let instance, let object, let name, let argument):
                 (object as? any ScopeBound)?.scopeDidEnd()
-                trace(
-                    .instanceEnded(
-                        ProviderDescription(container: containerDescription, name: name),
-                        instanceType: instance.typeName))
+                if let tracer {
+                    let site = ProviderSite(name: name, argument: argument)
+                    tracer(
+                        .instanceEnded(
+                            ProviderDescription(
+                                container: containerDescription, name: site.displayName),
+                            instanceType: instance.typeName))
+                }
             }
         }
         steps.removeAll()

@@ -73,14 +73,14 @@ extension ScopeCore {
     private func store(
         _ instance: Instance, for frame: Frame, from inFlight: InFlight, weakly: Bool
     ) throws(StrataError) -> Claim {
-        let object = instance.revealedObject
         let stored = state.withLock { state in
             guard isActive, case .building(let current)? = state.entries[frame.key]?.slot,
                 current === inFlight
             else { return false }
             var entry = Entry(weakly ? .weak : .instance(instance), name: frame.site.name)
             entry.order = state.nextOrder()
-            entry.object = object
+            // A weakShared instance is the object itself, never boxed.
+            if weakly { entry.object = instance.object }
             state.entries[frame.key] = entry
             return true
         }

@@ -174,9 +174,12 @@ final class ScopeCore: Sendable {
     }
 
     func trace(_ event: @autoclosure () -> TraceEvent) {
-        guard let tracer = root.state.withLock({ $0.tracer }) else { return }
+        guard let tracer else { return }
         tracer(event())
     }
+
+    /// The trace handler of the tree, if one is installed: fetch it once for a run of events.
+    var tracer: (@Sendable (TraceEvent) -> Void)? { root.state.withLock { $0.tracer } }
 }
 
 /// A replacement factory installed by `override`.
