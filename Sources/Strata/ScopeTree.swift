@@ -21,7 +21,7 @@ public struct ScopeTree: Sendable, Hashable, CustomStringConvertible {
     init(_ core: ScopeCore) {
         container = core.containerDescription
         instances = core.state.withLock { state in
-            state.entries.all.sorted { $0.entry.order < $1.entry.order }.compactMap { key, entry in
+            state.entries.sorted { $0.entry.order < $1.entry.order }.compactMap { key, entry in
                 guard let instance = entry.instance else { return nil }
                 let name = ProviderSite(name: entry.name, argument: key.argument).displayName
                 return "\(name): \(instance.typeName)"

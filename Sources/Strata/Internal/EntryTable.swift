@@ -75,11 +75,6 @@ struct EntryTable {
         return rest.isEmpty ? nil : rest[key]?.instance
     }
 
-    /// Every entry with its key.
-    var all: [(key: ProviderKey, entry: Entry)] {
-        (hasFirst ? [(firstKey, firstEntry)] : []) + rest.map { (key: $0.key, entry: $0.value) }
-    }
-
     /// Empties the table and returns what it held, moved rather than copied entry by entry.
     mutating func removeAll() -> EntryTable {
         defer { self = EntryTable() }

@@ -121,7 +121,7 @@ extension ScopeCore {
             // The next resolution builds from the new factory. An instance made before is
             // kept, under a key of its own, until the end: it still gets its end hook and a
             // place in the survivors report.
-            for (stale, entry) in state.entries.all where stale.declaration == declaration {
+            for (stale, entry) in Array(state.entries) where stale.declaration == declaration {
                 guard entry.instance != nil else { continue }
                 state.entries[stale] = nil
                 state.entries[ProviderKey(replaced: stale, order: entry.order)] = entry
