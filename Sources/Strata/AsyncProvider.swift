@@ -46,10 +46,10 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
     ///   need each other, and ``StrataError/factoryFailed(provider:underlying:)`` when the
     ///   factory throws.
     public func resolve() async throws(StrataError) -> Value {
-        core.bind(owner)
         if let instance = core.cachedInstance(key) {
             return unsafeDowncast(instance.object, to: Box<Value>.self).value
         }
+        core.bind(owner)
         let make = self.make
         let frame = Frame(core: core, key: key, site: site)
         let instance = try await core.constructAsync(frame) { override in

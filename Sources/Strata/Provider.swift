@@ -57,12 +57,14 @@ public struct Provider<Value>: Sendable {
     ///   ``StrataError/factoryFailed(provider:underlying:)`` when a factory throws.
     @inlinable
     public func resolve() throws(StrataError) -> Value {
-        core.bind(owner)
+        // A cached instance was made after its container learnt its name, so only the slow
+        // paths below, which may report errors or trace, need to bind it.
         switch lifetime {
         case .shared:
             if let instance = core.cachedInstance(key) {
                 return unsafeDowncast(instance.object, to: Box<Value>.self).value
             }
+            core.bind(owner)
             let frame = Frame(core: core, key: key, site: site)
             let instance = try core.construct(frame, weakly: false) { override in
                 Instance(Box(try override.map(Self.run) ?? make()))
@@ -70,12 +72,14 @@ public struct Provider<Value>: Sendable {
             return unsafeDowncast(instance.object, to: Box<Value>.self).value
         case .weakShared:
             if let instance = core.cachedInstance(key) { return instance.object as! Value }
+            core.bind(owner)
             let frame = Frame(core: core, key: key, site: site)
             let instance = try core.construct(frame, weakly: true) { override in
                 Instance((try override.map(Self.run) ?? make()) as Any as AnyObject)
             }
             return instance.object as! Value
         case .unique:
+            core.bind(owner)
             let frame = Frame(core: core, key: key, site: site)
             let override = try core.prepareUnique(frame)
             let stack = ResolutionStack.current
