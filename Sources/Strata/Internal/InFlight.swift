@@ -8,11 +8,17 @@ final class InFlight: Construction {
     let gate = Gate()
     let builder: UInt
     let frame: Frame
+    private let finished = Atomic<Bool>(false)
 
     init(builder: UInt, frame: Frame) {
         self.builder = builder
         self.frame = frame
     }
+
+    var isFinished: Bool { finished.load(ordering: .acquiring) }
+
+    /// Marks the construction finished; its builder calls this before it opens the gate.
+    func finish() { finished.store(true, ordering: .releasing) }
 }
 
 /// An async construction in progress: one task that every concurrent first caller awaits.
@@ -36,6 +42,12 @@ final class AsyncInFlight: Construction {
             }
         }
     }
+
+    /// Always `false`: the cycle check never needs to skip an async construction.
+    ///
+    /// Its agent is this construction alone and builds nothing after it, so a waiter's
+    /// record that outlives it cannot lead back to a live agent.
+    var isFinished: Bool { false }
 
     private static let counter = Atomic<UInt>(0)
 

@@ -29,6 +29,9 @@ extension ScopeCore {
         while true {
             let inFlight = InFlight(builder: stack.agent, frame: frame)
             let claim: Claim = try inFlight.gate.withLock { _ throws(StrataError) in
+                // Finished before the gate opens, so no cycle check follows a waiter that
+                // is waking.
+                defer { inFlight.finish() }
                 let claim = self.claim(frame, for: inFlight)
                 guard case .claimed(let override) = claim else { return claim }
                 let instance: Instance

@@ -3,6 +3,9 @@ protocol Construction: AnyObject, Sendable {
     /// The agent (a thread, or an async construction) whose work builds it.
     var builder: UInt { get }
     var frame: Frame { get }
+    /// Whether it has stored its instance or given up: an agent still recorded as waiting
+    /// for it is about to wake, not blocked.
+    var isFinished: Bool { get }
 }
 
 /// Who waits for which construction, across threads and tasks, so that two constructions
@@ -41,7 +44,8 @@ enum WaitGraph {
             var hops: [Frame] = [target.frame]
             var builder = target.builder
             while builder != agent {
-                guard let next = waits[builder] else {
+                // A finished wait is not a wait: its waiter has not yet woken to remove it.
+                guard let next = waits[builder], !next.isFinished else {
                     waits[agent] = target
                     return nil
                 }

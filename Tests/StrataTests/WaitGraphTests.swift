@@ -1,0 +1,74 @@
+import Dispatch
+import Strata
+import Synchronization
+import Testing
+
+/// Two providers where one thread builds `base` while another builds `dependent`, which
+/// needs `base` and so waits for the first thread.
+private final class Handoff: Container {
+    let scope = AppScope()
+    /// Set by the first thread once it builds `base`.
+    let baseClaimed = Atomic<Bool>(false)
+    /// Set by the second thread just before it asks for `base`.
+    let dependentWantsBase = Atomic<Bool>(false)
+
+    var base: Provider<Service> {
+        shared {
+            self.baseClaimed.store(true, ordering: .releasing)
+            // Stay in flight until the other thread waits here, and a little longer, so that
+            // it is parked on this construction when it finishes.
+            while !self.dependentWantsBase.load(ordering: .acquiring) {}
+            spin(microseconds: 2_000)
+            return Service(id: 1)
+        }
+    }
+
+    var dependent: Provider<Service> {
+        shared {
+            self.dependentWantsBase.store(true, ordering: .releasing)
+            let base = try self.base.resolve()
+            // Still in flight when the first thread, done with `base`, asks for this.
+            spin(microseconds: 2_000)
+            return Service(id: base.id + 1)
+        }
+    }
+}
+
+@Suite("Waiting across threads")
+struct WaitGraphTests {
+    /// A finished construction's waiters are not blocked on it.
+    ///
+    /// Thread A builds `base`; thread B, building `dependent`, waits for it. When `base` is
+    /// stored, A at once asks for `dependent`, which B is still building. B has not yet
+    /// woken from its wait for `base`: following "B waits for `base`, which A builds" would
+    /// lead back to A and report a cycle that does not exist.
+    @Test(
+        "waiting for a thread that has not yet woken from a finished wait is no cycle",
+        .timeLimit(.minutes(1)), arguments: 0..<200)
+    func finishedWaitIsNoCycle(round: Int) {
+        let handoff = Handoff()
+        let outcomes = Locked<[String]>([])
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            do {
+                let base = try handoff.base.resolve()
+                let dependent = try handoff.dependent.resolve()
+                outcomes.withLock { $0.append("A: \(base.id) \(dependent.id)") }
+            } catch {
+                outcomes.withLock { $0.append("A: \(error)") }
+            }
+        }
+        DispatchQueue.global().async(group: group) {
+            // A builds `base`, so that B waits for it.
+            while !handoff.baseClaimed.load(ordering: .acquiring) {}
+            do {
+                let dependent = try handoff.dependent.resolve()
+                outcomes.withLock { $0.append("B: \(dependent.id)") }
+            } catch {
+                outcomes.withLock { $0.append("B: \(error)") }
+            }
+        }
+        #expect(group.wait(timeout: .now() + .seconds(20)) == .success, "the two threads hung")
+        #expect(outcomes.withLock { $0.sorted() } == ["A: 1 2", "B: 2"])
+    }
+}
