@@ -213,7 +213,13 @@ struct ScopedTaskTests {
     @Test("a task started in a container is cancelled when it ends", .timeLimit(.minutes(1)))
     func taskCancelledAtEnd() async {
         let feature = TestApp().makeFeature()
-        let task = feature.task { await untilCancelled() }
+        let (started, start) = AsyncStream.makeStream(of: Void.self)
+        let task = feature.task {
+            start.yield()
+            await untilCancelled()
+        }
+        // Running before the end: not the path of a task that starts cancelled.
+        for await _ in started { break }
         feature.end()
         // Only cancellation ends the task: without it this waits until the time limit.
         await finish(task)
@@ -226,7 +232,9 @@ struct ScopedTaskTests {
     func taskCannotResolveAfterEnd() async {
         let feature = TestApp().makeFeature()
         let outcome = Locked<String>("")
+        let (started, start) = AsyncStream.makeStream(of: Void.self)
         let task = feature.task {
+            start.yield()
             await untilCancelled()
             do {
                 _ = try feature.screen.resolve()
@@ -235,6 +243,7 @@ struct ScopedTaskTests {
                 outcome.withLock { $0 = "ended" }
             }
         }
+        for await _ in started { break }
         feature.end()
         await finish(task)
         #expect(outcome.withLock { $0 } == "ended")
