@@ -117,22 +117,96 @@ struct DiagnosticsTests {
         #expect(count.load(ordering: .relaxed) == 1)
     }
 
-    @Test("every error description says what, where and how to fix")
-    func errorDescriptions() {
-        let container = ContainerDescription(typeName: "SignedInContainer", tier: "session")
-        let provider = ProviderDescription(container: container, name: "profile")
-        struct Underlying: Error {}
-        let errors: [StrataError] = [
-            .ended(provider: provider),
-            .childOfEnded(parent: container, childTier: "feature", location: "App/Profile.swift:9"),
-            .cycle(path: [provider, provider]),
-            .factoryFailed(provider: provider, underlying: Underlying()),
-        ]
-        for error in errors {
-            #expect(error.description.contains("SignedInContainer"))
-            #expect(error.description.contains("Where:"))
-            #expect(error.description.contains("To fix:"))
+    @Test("an async provider's construction sends a made event")
+    func traceAsyncMade() async throws {
+        final class Remote: Container {
+            let scope = AppScope()
+            var catalog: AsyncProvider<Service> { shared { Service(id: 1) } }
         }
+        let events = Locked<[String]>([])
+        let remote = Remote()
+        remote.onTrace { event in events.withLock { $0.append(event.description) } }
+        _ = try await remote.catalog.resolve()
+        _ = try await remote.catalog.resolve()
+        #expect(
+            events.withLock { $0 } == ["began Remote (app tier)", "made Remote.catalog: Service"])
+    }
+}
+
+@Suite("Error descriptions")
+struct ErrorDescriptionTests {
+    let session = ContainerDescription(typeName: "SignedInContainer", tier: "session")
+    var profile: ProviderDescription { ProviderDescription(container: session, name: "profile") }
+
+    @Test("ended names the provider, its container and tier, and how to fix")
+    func ended() {
+        #expect(
+            StrataError.ended(provider: profile).description == """
+                Strata: SignedInContainer.profile was resolved after its container ended. \
+                Where: provider 'profile' of SignedInContainer (session tier). \
+                To fix: resolve it before end() is called on SignedInContainer or a container \
+                above it; code that may run after the end (a callback after sign-out, a late \
+                task) should check isActive or call 'try resolve()' and handle StrataError.ended.
+                """)
+    }
+
+    @Test("childOfEnded names the parent, the child's tier and place, and how to fix")
+    func childOfEnded() {
+        let error = StrataError.childOfEnded(
+            parent: session, childTier: "feature", location: "App/Profile.swift:9")
+        #expect(
+            error.description == """
+                Strata: cannot create a feature scope under SignedInContainer (session tier): \
+                SignedInContainer has ended. Where: the child scope's initialiser at \
+                App/Profile.swift:9, with SignedInContainer as its parent. To fix: make child \
+                containers only from an active parent (check parent.isActive), or make the \
+                child from the container that replaced the ended one.
+                """)
+    }
+
+    @Test("cycle names the whole path and how to fix")
+    func cycle() {
+        let store = ProviderDescription(container: session, name: "store")
+        #expect(
+            StrataError.cycle(path: [profile, store, profile]).description == """
+                Strata: dependency cycle: SignedInContainer.profile → SignedInContainer.store \
+                → SignedInContainer.profile. Each provider needs the next one to be built, so \
+                none of them can be. Where: SignedInContainer (session tier). To fix: break \
+                the cycle — pass a Provider instead of an instance so one side resolves later, \
+                or move what both need into a third provider.
+                """)
+    }
+
+    @Test("factoryFailed names the provider and the underlying error, and how to fix")
+    func factoryFailed() {
+        struct DiskFull: Error, CustomStringConvertible {
+            var description: String { "disk full" }
+        }
+        #expect(
+            StrataError.factoryFailed(provider: profile, underlying: DiskFull()).description == """
+                Strata: SignedInContainer.profile could not be built: its factory threw disk \
+                full. Where: provider 'profile' of SignedInContainer (session tier). To fix: \
+                handle the error inside the factory, or resolve with 'try resolve()' and handle \
+                StrataError.factoryFailed.
+                """)
+    }
+
+    @Test("routeNotFound names the route and every container searched, and how to fix")
+    func routeNotFound() {
+        let error = StrataError.routeNotFound(
+            route: "ShowProfile",
+            searched: [
+                ContainerDescription(typeName: "ContactContainer", tier: "feature"), session,
+                ContainerDescription(typeName: "AppContainer", tier: "app"),
+            ])
+        #expect(
+            error.description == """
+                Strata: no handler for route ShowProfile. Where: searched ContactContainer \
+                (feature tier) → SignedInContainer (session tier) → AppContainer (app tier). \
+                To fix: register one with handle(ShowProfile.self) { … } in one of these \
+                containers, or perform the route from a container below the one that handles \
+                it; handlers go away when their container ends.
+                """)
     }
 }
 

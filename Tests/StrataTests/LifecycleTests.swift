@@ -12,35 +12,99 @@ struct LifecycleTests {
         _ = appFeature.screen()
         let session = app.makeSession()
         _ = session.user()
-        _ = session.store()
         let feature = session.makeFeature()
         _ = feature.screen()
         let interaction = feature.makeInteraction()
         _ = interaction.form()
-        session.onEnd { log.record("session.onEnd") }
 
         let before = log.all.count
         let report = session.end()
 
-        let events = Array(log.all[before...])
         #expect(
-            Array(events.prefix(7)) == [
+            Array(log.all[before...]) == [
                 "end interaction.form", "released interaction.form",
                 "end feature.screen", "released feature.screen",
-                "session.onEnd", "end session.store", "end session.user",
-            ])
-        // The session releases its instances together, after its own hooks.
-        #expect(Set(events.dropFirst(7)) == ["released session.store", "released session.user"])
-        let hooks = log.all[before...].filter { !$0.hasPrefix("released") }
-        #expect(
-            Array(hooks) == [
-                "end interaction.form", "end feature.screen",
-                "session.onEnd", "end session.store", "end session.user",
+                "end session.user", "released session.user",
             ])
         #expect(report.ended.map(\.typeName) == ["TestInteraction", "TestFeature", "TestSession"])
         #expect(!session.isActive && !feature.isActive && !interaction.isActive)
         #expect(app.isActive && appFeature.isActive)
         #expect(!log.all.contains("end app.config") && !log.all.contains("end appFeature.screen"))
+    }
+
+    @Test("end hooks and instance hooks run interleaved, newest first, after the children end")
+    func hooksRunInReverseCreationOrder() {
+        let log = EventLog()
+        let app = TestApp(log: log)
+        let session = app.makeSession()
+        session.onEnd { log.record("session hook 1") }
+        _ = session.user()
+        session.onEnd { log.record("session hook 2") }
+        let feature = session.makeFeature()
+        feature.onEnd { log.record("feature hook") }
+        _ = feature.screen()
+        _ = session.store()
+        session.onEnd { log.record("session hook 3") }
+
+        let before = log.all.count
+        session.end()
+
+        let events = Array(log.all[before...])
+        #expect(
+            Array(events.prefix(8)) == [
+                "end feature.screen", "feature hook", "released feature.screen",
+                "session hook 3", "end session.store", "session hook 2", "end session.user",
+                "session hook 1",
+            ])
+        // The session releases its instances together, after all its hooks; in no set order.
+        #expect(events.count == 10)
+        #expect(Set(events.dropFirst(8)) == ["released session.store", "released session.user"])
+    }
+
+    @Test("during end() isActive is false in the container's own hooks and in its children's")
+    func isActiveIsFalseWhileEnding() {
+        let app = TestApp()
+        let session = app.makeSession()
+        let feature = session.makeFeature()
+        let seen = Locked<[String]>([])
+        // Both hooks capture the session, which keeps it alive only until end().
+        feature.onEnd { seen.withLock { $0.append("child hook: \(session.isActive)") } }
+        session.onEnd { seen.withLock { $0.append("own hook: \(session.isActive)") } }
+
+        session.end()
+
+        #expect(seen.withLock { $0 } == ["child hook: false", "own hook: false"])
+    }
+
+    @Test("resolving from an ending container, in a child's hook or its own, throws .ended")
+    func resolvingWhileEndingThrowsEnded() {
+        let app = TestApp()
+        let session = app.makeSession()
+        _ = session.user()  // made before the end: the cached instance is not handed out either
+        let feature = session.makeFeature()
+        let seen = Locked<[String]>([])
+        let attempt: @Sendable (String) -> Void = { place in
+            for provider in [session.user, session.store] {
+                do {
+                    _ = try provider.resolve()
+                    seen.withLock { $0.append("\(place): resolved") }
+                } catch StrataError.ended(let ended) {
+                    seen.withLock { $0.append("\(place): ended \(ended)") }
+                } catch {
+                    seen.withLock { $0.append("\(place): \(error)") }
+                }
+            }
+        }
+        feature.onEnd { attempt("child hook") }
+        session.onEnd { attempt("own hook") }
+
+        session.end()
+
+        #expect(
+            seen.withLock { $0 } == [
+                "child hook: ended TestSession.user", "child hook: ended TestSession.store",
+                "own hook: ended TestSession.user", "own hook: ended TestSession.store",
+            ])
     }
 }
 
@@ -149,15 +213,20 @@ struct ResolveAfterEndTests {
         #expect(throws: StrataError.self) { try app.fresh.resolve() }
     }
 
-    @Test("a child reading its ended parent's provider gets the parent named")
-    func childOfEndedParentNamesParentProvider() {
+    @Test("a child ended with its parent names its own provider, not the parent's it reads")
+    func childEndedWithParentNamesOwnProvider() {
         let app = TestApp()
         let session = app.makeSession()
-        _ = session.appService()
+        _ = session.appService()  // reads app.service
         app.end()
-        // The session ended with the app; resolving through it reports the session.
+        // The session ended with the app: resolving through it stops at the session.
         let error = #expect(throws: StrataError.self) { try session.appService.resolve() }
-        #expect(error?.description.contains("TestSession.appService") == true)
+        guard case .ended(let provider)? = error else {
+            Issue.record("expected .ended, got \(String(describing: error))")
+            return
+        }
+        #expect(provider.description == "TestSession.appService")
+        #expect(provider.container.tier == "session")
     }
 
     @Test("provider() after end() traps with the same message")

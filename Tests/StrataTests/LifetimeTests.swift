@@ -115,7 +115,32 @@ struct LifetimeTests {
         #expect(provider.description == "Failing.store")
         #expect(underlying is Broken)
         #expect(error?.description.contains("disk full") == true)
-        // A failed construction stores nothing: the next resolution tries again.
-        #expect(throws: StrataError.self) { try failing.store.resolve() }
+    }
+
+    @Test("a failed construction stores nothing: the next resolution runs the factory again")
+    func failedFactoryIsRetried() throws {
+        struct Flake: Error {}
+        final class Flaky: Container {
+            let scope = AppScope()
+            let calls = Counter()
+            var store: Provider<Service> {
+                shared {
+                    let call = self.calls.next()
+                    if call == 1 { throw Flake() }
+                    return Service(id: call)
+                }
+            }
+        }
+        let flaky = Flaky()
+        #expect(throws: StrataError.self) { try flaky.store.resolve() }
+        #expect(flaky.calls.value == 1)
+
+        let second = try flaky.store.resolve()
+        #expect(flaky.calls.value == 2)
+        #expect(second.id == 2)
+
+        // The instance the retry made is kept like any other.
+        #expect(try flaky.store.resolve() === second)
+        #expect(flaky.calls.value == 2)
     }
 }

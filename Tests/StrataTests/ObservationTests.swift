@@ -59,6 +59,27 @@ struct ObservationTests {
         }
     }
 
+    @Test("a subscription stops at its place among the end hooks, in reverse creation order")
+    func subscriptionStopsAtItsPlace() {
+        let status = Observed(0)
+        let feature = TestApp().makeFeature()
+        let log = EventLog()
+        feature.onEnd {
+            log.record("older hook")
+            status.value = 1
+        }
+        let subscription = status.observe(in: feature) { value in log.record("handler \(value)") }
+        feature.onEnd {
+            log.record("newer hook")
+            status.value = 2
+        }
+
+        feature.end()
+
+        #expect(log.all == ["newer hook", "handler 2", "older hook"])
+        withExtendedLifetime(subscription) {}
+    }
+
     @Test("a subscription whose token is dropped stops at once")
     func droppedTokenStops() {
         let status = Observed(Status.idle)
@@ -167,31 +188,54 @@ struct ObservationTests {
     }
 }
 
+/// Suspends until the current task is cancelled: nothing else ends the wait.
+func untilCancelled() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: Never.self)
+    await withTaskCancellationHandler {
+        for await _ in stream {}
+    } onCancel: {
+        continuation.finish()
+    }
+}
+
+/// Waits for `task`; if the test itself is cancelled (its time limit ran out), cancels `task`
+/// so that the wait ends.
+func finish(_ task: Task<Void, Never>) async {
+    await withTaskCancellationHandler {
+        await task.value
+    } onCancel: {
+        task.cancel()
+    }
+}
+
 @Suite("Scope-bound tasks")
 struct ScopedTaskTests {
-    @Test("a task started in a container is cancelled when it ends")
+    @Test("a task started in a container is cancelled when it ends", .timeLimit(.minutes(1)))
     func taskCancelledAtEnd() async {
-        let app = TestApp()
-        let feature = app.makeFeature()
-        let started = Atomic<Bool>(false)
+        let feature = TestApp().makeFeature()
+        let (started, start) = AsyncStream.makeStream(of: Void.self)
         let task = feature.task {
-            started.store(true, ordering: .releasing)
-            try? await Task.sleep(for: .seconds(30))
+            start.yield()
+            await untilCancelled()
         }
-        while !started.load(ordering: .acquiring) { await Task.yield() }
+        // Running before the end: not the path of a task that starts cancelled.
+        for await _ in started { break }
         feature.end()
-        await task.value
+        // Only cancellation ends the task: without it this waits until the time limit.
+        await finish(task)
         #expect(task.isCancelled)
     }
 
-    @Test("after cancellation a task cannot reach the ended container's instances")
+    @Test(
+        "after cancellation a task cannot reach the ended container's instances",
+        .timeLimit(.minutes(1)))
     func taskCannotResolveAfterEnd() async {
         let feature = TestApp().makeFeature()
-        let started = Atomic<Bool>(false)
         let outcome = Locked<String>("")
+        let (started, start) = AsyncStream.makeStream(of: Void.self)
         let task = feature.task {
-            started.store(true, ordering: .releasing)
-            try? await Task.sleep(for: .seconds(30))
+            start.yield()
+            await untilCancelled()
             do {
                 _ = try feature.screen.resolve()
                 outcome.withLock { $0 = "resolved" }
@@ -199,13 +243,13 @@ struct ScopedTaskTests {
                 outcome.withLock { $0 = "ended" }
             }
         }
-        while !started.load(ordering: .acquiring) { await Task.yield() }
+        for await _ in started { break }
         feature.end()
-        await task.value
+        await finish(task)
         #expect(outcome.withLock { $0 } == "ended")
     }
 
-    @Test("a task started in an ended container starts cancelled")
+    @Test("a task started in an ended container starts cancelled", .timeLimit(.minutes(1)))
     func taskInEndedContainer() async {
         let feature = TestApp().makeFeature()
         feature.end()
@@ -213,5 +257,30 @@ struct ScopedTaskTests {
         await feature.task { wasCancelled.store(Task.isCancelled, ordering: .relaxed) }.value
         let cancelled = wasCancelled.load(ordering: .relaxed)
         #expect(cancelled)
+    }
+
+    @Test(
+        "a task is cancelled at its place among the end hooks, in reverse creation order",
+        .timeLimit(.minutes(1)))
+    func taskStopsAtItsPlace() async {
+        let feature = TestApp().makeFeature()
+        let holder = Locked<Task<Void, Never>?>(nil)
+        let seen = Locked<[String]>([])
+        let record: @Sendable (String) -> Void = { hook in
+            let cancelled = holder.withLock { $0?.isCancelled ?? false }
+            seen.withLock { $0.append("\(hook): cancelled \(cancelled)") }
+        }
+        feature.onEnd { record("older hook") }
+        let task = feature.task { await untilCancelled() }
+        holder.withLock { $0 = task }
+        feature.onEnd { record("newer hook") }
+
+        feature.end()
+
+        #expect(
+            seen.withLock { $0 } == [
+                "newer hook: cancelled false", "older hook: cancelled true",
+            ])
+        await finish(task)
     }
 }

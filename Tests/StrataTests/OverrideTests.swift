@@ -21,14 +21,65 @@ struct OverrideTests {
         #expect(app.makeSession().appService().id == 1)
     }
 
-    @Test("an override replaces an instance already made")
+    @Test("an override replaces an instance already made for later resolutions")
     func overrideReplacesCachedInstance() {
         let app = TestApp()
-        let original = app.service()
+        let originalID = ObjectIdentifier(app.service())
         app.service.override { Service(id: 42) }
-        #expect(app.service() !== original)
+        #expect(ObjectIdentifier(app.service()) != originalID)
         #expect(app.service().id == 42)
         #expect(app.service() === app.service())
+    }
+
+    @Test("an instance made before an override stays alive until the end and gets its end hook")
+    func overriddenInstanceLivesUntilEnd() {
+        let log = EventLog()
+        let app = TestApp(log: log)
+        // Only the container holds the original.
+        weak let original = app.config()
+        app.config.override { Tracked("replacement", log: log) }
+        #expect(app.config().name == "replacement")
+        #expect(original != nil)
+        #expect(log.all == ["made app.config", "made replacement"])
+
+        app.end()
+
+        let events = log.all
+        #expect(
+            Array(events.prefix(4)) == [
+                "made app.config", "made replacement", "end replacement", "end app.config",
+            ])
+        #expect(Set(events.dropFirst(4)) == ["released app.config", "released replacement"])
+        #expect(events.count == 6)
+        #expect(original == nil)
+    }
+
+    @Test("an overridden weakShared provider gives the replacement, shared while held")
+    func weakSharedOverride() {
+        let log = EventLog()
+        let app = TestApp(log: log)
+        app.cache.override { Tracked("double", log: log) }
+        var held: Tracked? = app.cache()
+        #expect(held?.name == "double")
+        #expect(app.cache() === held)
+        held = nil
+        #expect(log.all == ["made double", "released double"])
+        #expect(app.cache().name == "double")
+        #expect(log.all == ["made double", "released double", "made double", "released double"])
+    }
+
+    @Test("removeOverride() on a weakShared provider restores the declared factory")
+    func weakSharedRemoveOverride() {
+        let log = EventLog()
+        let app = TestApp(log: log)
+        app.cache.override { Tracked("double", log: log) }
+        let double = app.cache()
+        app.cache.removeOverride()
+        let restored = app.cache()
+        #expect(restored.name == "app.cache")
+        #expect(restored !== double)
+        #expect(app.cache() === restored)
+        withExtendedLifetime(double) {}
     }
 
     @Test("an overridden shared provider is still made once")

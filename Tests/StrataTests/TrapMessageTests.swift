@@ -1,0 +1,139 @@
+import Strata
+import Testing
+
+/// A container with every kind of provider that can trap, for the trap tests.
+private final class Trapping: Container {
+    struct DiskFull: Error, CustomStringConvertible {
+        var description: String { "disk full" }
+    }
+
+    let scope = AppScope()
+
+    var store: Provider<Service> { shared { Service() } }
+    var broken: Provider<Service> { shared { throw DiskFull() } }
+    var a: Provider<Service> {
+        shared {
+            _ = try self.b.resolve()
+            return Service()
+        }
+    }
+    var b: Provider<Service> {
+        shared {
+            _ = try self.a.resolve()
+            return Service()
+        }
+    }
+    var catalog: AsyncProvider<Service> { shared { Service() } }
+    var brokenCatalog: AsyncProvider<Service> { shared { throw DiskFull() } }
+    var model: MainActorProvider<Service> { shared { Service() } }
+}
+
+/// A session made where the test says, so that the place a trap names is known.
+private final class LateSession: Container {
+    let scope: SessionScope
+
+    init(parent: Trapping) {
+        scope = SessionScope(parent: parent, fileID: "App/LateSession.swift", line: 7)
+    }
+}
+
+private struct NobodyHandles: Route {
+    typealias Output = Int
+}
+
+/// Each way Strata traps, done in a fresh container.
+enum TrapCase: String, CaseIterable, Codable, Sendable {
+    case providerAfterEnd
+    case childUnderEndedParent
+    case cycle
+    case failingFactory
+    case unhandledRoute
+    case asyncProviderAfterEnd
+    case asyncFailingFactory
+    case mainActorProviderAfterEnd
+
+    /// Does the thing with the trapping call; it should not return.
+    func trap() async {
+        let container = Trapping()
+        switch self {
+        case .providerAfterEnd:
+            container.end()
+            _ = container.store()
+        case .childUnderEndedParent:
+            container.end()
+            _ = LateSession(parent: container)
+        case .cycle:
+            _ = container.a()
+        case .failingFactory:
+            _ = container.broken()
+        case .unhandledRoute:
+            _ = container.performOrTrap(NobodyHandles())
+        case .asyncProviderAfterEnd:
+            container.end()
+            _ = await container.catalog()
+        case .asyncFailingFactory:
+            _ = await container.brokenCatalog()
+        case .mainActorProviderAfterEnd:
+            container.end()
+            _ = await MainActor.run { container.model() }
+        }
+    }
+
+    /// Does the same thing with the throwing call, and returns the description of what it throws.
+    func thrownDescription() async -> String? {
+        let container = Trapping()
+        do {
+            switch self {
+            case .providerAfterEnd:
+                container.end()
+                _ = try container.store.resolve()
+            case .childUnderEndedParent:
+                // Making a child scope has no throwing form: the error it traps with is this one.
+                container.end()
+                return StrataError.childOfEnded(
+                    parent: ContainerDescription(typeName: "Trapping", tier: "app"),
+                    childTier: "session", location: "App/LateSession.swift:7"
+                ).description
+            case .cycle:
+                _ = try container.a.resolve()
+            case .failingFactory:
+                _ = try container.broken.resolve()
+            case .unhandledRoute:
+                _ = try container.perform(NobodyHandles())
+            case .asyncProviderAfterEnd:
+                container.end()
+                _ = try await container.catalog.resolve()
+            case .asyncFailingFactory:
+                _ = try await container.brokenCatalog.resolve()
+            case .mainActorProviderAfterEnd:
+                container.end()
+                let result = await MainActor.run {
+                    Result { () throws(StrataError) in try container.model.resolve() }
+                }
+                _ = try result.get()
+            }
+        } catch {
+            return error.description
+        }
+        return nil
+    }
+}
+
+@Suite("Trap messages")
+struct TrapMessageTests {
+    @Test(
+        "a trap prints the text the throwing call throws, and it says how to fix",
+        arguments: TrapCase.allCases)
+    func trapPrintsThrownText(_ trapCase: TrapCase) async throws {
+        let thrown = try #require(await trapCase.thrownDescription())
+        #expect(thrown.contains("To fix:"))
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) { [trapCase] in
+            await trapCase.trap()
+        }
+        let printed = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(printed.contains(thrown))
+        #expect(printed.contains("To fix:"))
+    }
+}
