@@ -84,10 +84,21 @@ import Testing
         #"{"put":{"kind":"planet","name":"Mars"}}"#,
     ])
     func aLineThatIsNotAnEntryIsCorrupt(line: String) throws {
-        try Data((line + "\n").utf8).write(to: journal)
-        #expect(throws: StorageError.self) {
+        let written = Data((line + "\n").utf8)
+        try written.write(to: journal)
+        let error = #expect(throws: StorageError.self) {
             try JournalStorage(directory: directory.url).records()
         }
-        #expect(directory.fileNames.allSatisfy { $0.hasPrefix("journal.log.corrupt-") })
+        // The journal is moved aside, never deleted: one file, holding what was written.
+        let names = directory.fileNames
+        #expect(names.count == 1)
+        let aside = try #require(names.first { $0.hasPrefix("journal.log.corrupt-") })
+        #expect(try Data(contentsOf: directory.file(aside)) == written)
+        guard case .corrupt(let file, let movedTo, _) = error else {
+            Issue.record("expected StorageError.corrupt, got \(String(describing: error))")
+            return
+        }
+        #expect(file == journal.path)
+        #expect(movedTo == directory.file(aside).path)
     }
 }

@@ -70,12 +70,21 @@ import Testing
     }
 
     @Test func twoCorruptFilesInTheSameSecondKeepBoth() throws {
-        for _ in 0..<2 {
-            try Data("oops".utf8).write(to: directory.file("session.json"))
-            _ = try? repository.load()
+        // Two moments half a second apart, in the second 2025-01-02T03:04:05Z.
+        let moments = [1_735_787_045.2, 1_735_787_045.7].map(Date.init(timeIntervalSince1970:))
+        for (moment, garbage) in zip(moments, ["oops, the first", "oops, the second"]) {
+            try Data(garbage.utf8).write(to: directory.file("session.json"))
+            let repository = FileUserSessionRepository(directory: directory.url, now: { moment })
+            #expect(throws: StorageError.self) { try repository.load() }
         }
-        #expect(directory.fileNames.count == 2)
-        #expect(directory.fileNames.allSatisfy { $0.hasPrefix("session.json.corrupt-") })
+        #expect(
+            directory.fileNames == [
+                "session.json.corrupt-20250102T030405Z", "session.json.corrupt-20250102T030405Z-2",
+            ])
+        let first = directory.file("session.json.corrupt-20250102T030405Z")
+        let second = directory.file("session.json.corrupt-20250102T030405Z-2")
+        #expect(try String(contentsOf: first, encoding: .utf8) == "oops, the first")
+        #expect(try String(contentsOf: second, encoding: .utf8) == "oops, the second")
     }
 }
 

@@ -3,7 +3,7 @@ import GuideKit
 import Testing
 
 /// What a second launch finds in the data directory.
-@Suite @MainActor struct RestartTests {
+@Suite(.timeLimit(.minutes(1))) @MainActor struct RestartTests {
     let directory = TemporaryDirectory()
 
     @Test func aStoredSessionLandsInTheHome() async {
@@ -53,18 +53,54 @@ import Testing
         #expect(run.status == 0)
     }
 
-    @Test func noPasswordIsEverWrittenToTheDataDirectory() async {
-        _ = await runConsole(
+    /// What the data directory holds at one moment of a run.
+    struct Snapshot {
+        let fileNames: [String]
+        let contents: String
+    }
+
+    @Test(
+        "No password reaches the data directory, while signed in or after",
+        arguments: [false, true])
+    func noPasswordIsEverWrittenToTheDataDirectory(journal: Bool) async {
+        var whileSignedIn: [Snapshot] = []
+        let look = ScriptedInput.Step.inspect { [directory] in
+            whileSignedIn.append(
+                Snapshot(fileNames: directory.fileNames, contents: directory.allContents))
+        }
+        let run = await runConsole(
             [
-                "2", "Ada", "ada@example.com", "s3cret-Passw0rd", "allow", "1", "1", "Ada L",
-                "2", "sign out", "1", "demo@example.com", "demo1234", "deny", "sign out", "3",
-                "ada@example.com", "Please keep my data safe.", ":quit",
-            ], in: directory)
+                .line("2"), .line("Ada"), .line("ada@example.com"), .line("s3cret-Passw0rd"),
+                .line("allow"), look, .line("profile"), .line("edit name"), .line("Ada L"),
+                .line("back home"), look, .line("sign out"), .line("1"),
+                .line("demo@example.com"), .line("demo1234"), .line("deny"), look,
+                .line("sign out"), .line("3"), .line("ada@example.com"),
+                .line("Please keep my data safe."), .line(":quit"),
+            ], in: directory, toggles: toggles(journal: journal))
+        expectInOrder(
+            run.output,
+            [
+                "Home. You are signed in as Ada <ada@example.com>.\n", "Name saved.\n",
+                "Home. You are signed in as Ada L <ada@example.com>.\n", "Signed out.\n",
+                "Home. You are signed in as Demo User <demo@example.com>.\n", "Signed out.\n",
+            ])
+        let sessionFile = journal ? "journal.log" : "session.json"
+        let signedIn = ["Ada", "Ada L", "Demo User"]
+        #expect(whileSignedIn.count == signedIn.count)
+        for (snapshot, name) in zip(whileSignedIn, signedIn) {
+            // The session is on disk at this moment, or the checks below prove nothing.
+            #expect(snapshot.fileNames.contains(sessionFile), "signed in as \(name)")
+            #expect(snapshot.contents.contains("\"\(name)\""), "signed in as \(name)")
+            #expect(!snapshot.contents.contains("s3cret-Passw0rd"), "signed in as \(name)")
+            #expect(!snapshot.contents.contains("demo1234"), "signed in as \(name)")
+        }
         #expect(
-            Set(directory.fileNames) == ["notifications.json", "outbox.json"],
-            "the run should have written these, or the check below proves nothing")
+            directory.fileNames
+                == (journal
+                    ? ["journal.log", "storage-engine.txt"]
+                    : ["notifications.json", "outbox.json"]))
         let contents = directory.allContents
-        #expect(!contents.isEmpty)
+        #expect(contents.contains("Please keep my data safe."))
         #expect(!contents.contains("s3cret-Passw0rd"))
         #expect(!contents.contains("demo1234"))
     }

@@ -118,17 +118,35 @@ import Testing
         #expect(navigation.closed == 1)
     }
 
-    @Test func everyProblemSaysWhatToDo() {
-        let problems =
-            Self.nameProblems.map(\.1) + Self.emailProblems.map(\.1)
-            + Self.passwordProblems.map(\.1)
-            + [
-                .sameName, .messageTooShort(minimum: 10), .messageTooLong(limit: 1000),
-                .wrongEmailOrPassword, .emailTaken("a@b.co"), .notSaved("disk full"),
-            ]
-        for problem in problems {
-            #expect(problem.description.hasSuffix("."), "\(problem)")
-            #expect(problem.description.count > 20, "\(problem)")
-        }
+    nonisolated static let messages: [(FormProblem, String)] = [
+        (.empty("name"), "Please enter your name."),
+        (.empty("email address"), "Please enter your email address."),
+        (.empty("password"), "Please enter your password."),
+        (.nameTooLong(limit: 50), "That name is too long: use at most 50 characters."),
+        (.sameName, "That is already your name. Type a different one, or :back to keep it."),
+        (.invalidEmail("ada@"), "'ada@' is not an email address. Type one like ada@example.com."),
+        (.passwordTooShort(minimum: 8), "That password is too short: use at least 8 characters."),
+        (.passwordNeedsLetterAndDigit, "A password needs at least one letter and one digit."),
+        (.messageTooShort(minimum: 10), "Please write a little more: at least 10 characters."),
+        (.messageTooLong(limit: 1000), "That message is too long: keep it under 1000 characters."),
+        (
+            .wrongEmailOrPassword,
+            "That email and password do not match an account. Try again, or :back and choose "
+                + "'reset password'."
+        ),
+        (
+            .emailTaken("a@b.co"),
+            "An account with a@b.co exists already. Sign in instead, or use another address."
+        ),
+        (.notSaved("disk full"), "That could not be saved: disk full. Try again, or type :back."),
+        (
+            .notSaved("disk full."),
+            "That could not be saved: disk full. Try again, or type :back."
+        ),
+    ]
+
+    @Test("Every problem says what is wrong and what to do, word for word", arguments: messages)
+    func everyProblemSaysWhatToDo(_ problem: FormProblem, message: String) {
+        #expect(problem.description == message)
     }
 }

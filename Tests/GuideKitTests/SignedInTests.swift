@@ -103,11 +103,13 @@ import Testing
             contactSupport: { _ throws(StrataError) in throw error }, onClose: {})
         profile.contactSupport()
         #expect(profile.status.value == .viewing)
-        #expect(profile.supportProblem.value == ProfileViewModel.supportUnavailable(error))
         #expect(
-            profile.supportProblem.value?.hasPrefix(
-                "Contact support is not available here, so nothing was opened. (Strata: no "
-                    + "handler for route ContactSupport.") == true)
+            profile.supportProblem.value
+                == "Contact support is not available here, so nothing was opened. (Strata: no "
+                + "handler for route ContactSupport. Where: searched ProfileContainer (feature "
+                + "tier). To fix: register one with handle(ContactSupport.self) { … } in one of "
+                + "these containers, or perform the route from a container below the one that "
+                + "handles it; handlers go away when their container ends.)")
     }
 
     @Test func withoutTheContactFeatureContactSupportOpensNothing() {

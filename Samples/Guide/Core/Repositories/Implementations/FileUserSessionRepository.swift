@@ -10,9 +10,12 @@ public struct FileUserSessionRepository: UserSessionRepository {
 
     /// Makes a repository that keeps the session in `directory`.
     ///
-    /// - Parameter directory: The data directory; it is made on the first save.
-    public init(directory: URL) {
-        file = JSONFile(directory: directory, name: "session.json")
+    /// - Parameters:
+    ///   - directory: The data directory; it is made on the first save.
+    ///   - now: The clock that stamps the name of a corrupt file moved aside; the system
+    ///     clock unless a test gives one.
+    public init(directory: URL, now: @escaping @Sendable () -> Date = Date.init) {
+        file = JSONFile(directory: directory, name: "session.json", now: now)
     }
 
     /// Reads `session.json`.

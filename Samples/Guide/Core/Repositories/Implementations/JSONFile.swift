@@ -18,14 +18,19 @@ public import Foundation
 public struct JSONFile<Value: Codable>: Sendable {
     /// Where the file is: `<directory>/<name>`.
     public let url: URL
+    /// The clock that stamps the name of a corrupt file moved aside.
+    private let now: @Sendable () -> Date
 
     /// Makes the file `name` in `directory`; nothing is read or written until asked.
     ///
     /// - Parameters:
     ///   - directory: The data directory; it is made on the first write.
     ///   - name: The file's name: `session.json`.
-    public init(directory: URL, name: String) {
+    ///   - now: The clock that stamps the name of a corrupt file moved aside; the system
+    ///     clock unless a test gives one.
+    public init(directory: URL, name: String, now: @escaping @Sendable () -> Date = Date.init) {
         url = directory.appendingPathComponent(name, isDirectory: false)
+        self.now = now
     }
 
     /// The decoded contents, or `nil` when the file does not exist.
@@ -46,7 +51,8 @@ public struct JSONFile<Value: Codable>: Sendable {
             return try Self.decoder.decode(Value.self, from: data)
         } catch {
             let reason = StorageError.reason(forDecoding: error)
-            let movedTo = try FileManager.default.moveAside(url, label: "corrupt", reason: reason)
+            let movedTo = try FileManager.default.moveAside(
+                url, label: "corrupt", reason: reason, at: now())
             throw .corrupt(file: url.path, movedTo: movedTo.path, reason: reason)
         }
     }
