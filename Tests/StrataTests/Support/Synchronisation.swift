@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Synchronization
-import Testing
 
 /// Counts threads that reached a point, and lets one thread wait, with a time limit, until
 /// enough of them have.
@@ -109,16 +108,4 @@ final class OneAtATime: TaskExecutor {
         let job = UnownedJob(job)
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
-}
-
-/// What the child process of an exit test wrote to standard error, recorded as an issue
-/// when it did not exit successfully, so that a failure says why.
-func recordChildFailure(
-    _ result: ExitTest.Result?, sourceLocation: SourceLocation = #_sourceLocation
-) {
-    guard let result, result.exitStatus != .exitCode(0) else { return }
-    let text = String(decoding: result.standardErrorContent, as: UTF8.self)
-    Issue.record(
-        "the child exited with \(result.exitStatus); it wrote: \(text)",
-        sourceLocation: sourceLocation)
 }
