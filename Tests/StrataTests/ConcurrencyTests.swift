@@ -3,7 +3,7 @@ import Strata
 import Synchronization
 import Testing
 
-/// Providers built slowly enough that concurrent first callers overlap.
+/// Providers built slowly enough that concurrent first callers are likely to overlap.
 final class Slow: Container {
     let scope = AppScope()
     let builds = Counter()
@@ -17,14 +17,6 @@ final class Slow: Container {
     }
 
     var derived: Provider<Service> { unique { Service(id: self.service().id) } }
-
-    var loaded: AsyncProvider<Service> {
-        shared {
-            self.builds.next()
-            try await Task.sleep(for: .milliseconds(20))
-            return Service()
-        }
-    }
 
     func makeSession() -> SlowSession { SlowSession(parent: self) }
 }
@@ -48,18 +40,72 @@ func spin(microseconds: UInt64) {
     while DispatchTime.now().uptimeNanoseconds < end {}
 }
 
+/// Providers whose factory returns only once a number of callers have started to resolve
+/// them, so that every caller is in flight before the instance exists.
+final class Meeting: Container {
+    let scope = AppScope()
+    let callers: Int
+    /// Callers arrive here right before they resolve.
+    let started = Arrivals()
+    let builds = Counter()
+    /// How many callers other than the builder had started when the factory returned.
+    let waiters = Atomic<Int>(-1)
+
+    init(callers: Int) { self.callers = callers }
+
+    var service: Provider<Service> {
+        shared {
+            let build = self.builds.next()
+            if self.started.wait(for: self.callers) {
+                self.waiters.store(self.started.count - 1, ordering: .sequentiallyConsistent)
+            }
+            return Service(id: build)
+        }
+    }
+
+    var loaded: AsyncProvider<Service> {
+        shared {
+            let build = self.builds.next()
+            // Yields instead of blocking: the callers are tasks of the same small pool.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while self.started.count < self.callers, ContinuousClock.now < deadline {
+                await Task.yield()
+            }
+            if self.started.count == self.callers {
+                self.waiters.store(self.started.count - 1, ordering: .sequentiallyConsistent)
+            }
+            return Service(id: build)
+        }
+    }
+}
+
 @Suite("Concurrency")
 struct ConcurrencyTests {
-    @Test("1,000 concurrent first resolutions build one shared instance", arguments: 0..<20)
+    /// Every caller has started its call before the factory returns.
+    ///
+    /// So the calls overlap the construction instead of running one after another. A caller
+    /// descheduled between its arrival and the engine's check could still find the instance
+    /// stored: nothing public shows that a caller is waiting inside `resolve()`.
+    @Test(
+        "concurrent first resolutions build one shared instance, which every caller gets",
+        .timeLimit(.minutes(1)), arguments: 0..<10)
     func sharedBuildsOnceUnderContention(round: Int) {
-        let slow = Slow()
-        let seen = Locked<Set<ObjectIdentifier>>([])
-        DispatchQueue.concurrentPerform(iterations: 1_000) { _ in
-            let service = slow.service()
-            seen.withLock { _ = $0.insert(ObjectIdentifier(service)) }
+        let callers = 16
+        let meeting = Meeting(callers: callers)
+        let seen = Locked<[ObjectIdentifier]>([])
+        let finished = onThreads(callers) { _ in
+            meeting.started.arrive()
+            // `try?`, not `()`: an engine that fails here fails the test, not the whole run.
+            guard let service = try? meeting.service.resolve() else { return }
+            seen.withLock { $0.append(ObjectIdentifier(service)) }
         }
-        #expect(slow.builds.value == 1)
-        #expect(seen.withLock { $0.count } == 1)
+        #expect(finished, "the callers did not all return")
+        let waiters = meeting.waiters.load(ordering: .sequentiallyConsistent)
+        #expect(waiters == callers - 1, "not every caller had started when the factory returned")
+        #expect(meeting.builds.value == 1)
+        let identities = seen.withLock { $0 }
+        #expect(identities.count == callers)
+        #expect(Set(identities).count == 1)
     }
 
     @Test("providers reading the same and the parent container never deadlock")
@@ -75,58 +121,162 @@ struct ConcurrencyTests {
         #expect(results.withLock { $0 } == [1])  // local (0 + 1) + derived (0)
     }
 
-    @Test("end() racing resolutions never crashes, and nothing resolves after end() returned")
-    func endRacingResolutions() {
-        for _ in 0..<20 {
-            let slow = Slow()
-            let session = slow.makeSession()
-            let endReturned = Atomic<Bool>(false)
-            let lateSuccesses = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: 9) { worker in
-                if worker == 0 {
-                    spin(microseconds: 300)
-                    session.end()
-                    endReturned.store(true, ordering: .sequentiallyConsistent)
-                    return
-                }
-                for _ in 0..<300 {
-                    let startedAfterEnd = endReturned.load(ordering: .sequentiallyConsistent)
-                    let local = try? session.local.resolve()
-                    let derived = try? session.parent.derived.resolve()
-                    if startedAfterEnd, local != nil { lateSuccesses.add(1, ordering: .relaxed) }
-                    #expect(derived != nil)
-                }
-            }
-            #expect(lateSuccesses.load(ordering: .relaxed) == 0)
-            #expect(throws: StrataError.self) { try session.local.resolve() }
-        }
-    }
-
-    @Test("async single flight: concurrent first callers await one construction")
-    func asyncSingleFlight() async throws {
+    /// Resolutions overlap `end()` for certain, not by chance.
+    ///
+    /// The workers resolve until `end()` has returned. `end()` starts once each has
+    /// succeeded, and cannot return before one of them failed with `.ended` while it ran: its
+    /// end hook waits for that.
+    @Test(
+        "end() racing resolutions: they succeed before, fail with .ended during, never succeed after",
+        .timeLimit(.minutes(1)), arguments: 0..<5)
+    func endRacingResolutions(round: Int) {
         let slow = Slow()
-        let identities = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
-            for _ in 0..<200 {
-                group.addTask { ObjectIdentifier(try await slow.loaded.resolve()) }
-            }
-            return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        let session = slow.makeSession()
+        let workers = 8
+        let succeededOnce = Arrivals()
+        let failedWhileEnding = DispatchSemaphore(value: 0)
+        let endReturned = Atomic<Bool>(false)
+        let everyoneSucceeded = Atomic<Bool>(false)
+        let overlapped = Atomic<Bool>(false)
+        let successes = Counter()
+        let endedFailures = Counter()
+        let lateSuccesses = Counter()
+        let parentFailures = Counter()
+        let otherErrors = Locked<[String]>([])
+        session.onEnd {
+            let failed = failedWhileEnding.wait(timeout: .now() + .seconds(10)) == .success
+            overlapped.store(failed, ordering: .sequentiallyConsistent)
         }
-        #expect(slow.builds.value == 1)
-        #expect(identities.count == 1)
-        #expect(await slow.loaded() === slow.loaded())
+        let finished = onThreads(workers + 1) { index in
+            guard index < workers else {
+                let succeeded = succeededOnce.wait(for: workers)
+                everyoneSucceeded.store(succeeded, ordering: .sequentiallyConsistent)
+                session.end()
+                endReturned.store(true, ordering: .sequentiallyConsistent)
+                return
+            }
+            var succeeded = false
+            while true {
+                let startedAfterEnd = endReturned.load(ordering: .sequentiallyConsistent)
+                do {
+                    _ = try session.local.resolve()
+                    successes.next()
+                    if startedAfterEnd { lateSuccesses.next() }
+                    if !succeeded { succeededOnce.arrive() }
+                    succeeded = true
+                } catch StrataError.ended {
+                    endedFailures.next()
+                    failedWhileEnding.signal()
+                } catch {
+                    otherErrors.withLock { $0.append(String(describing: error)) }
+                }
+                // The parent is not ending: its providers keep working throughout.
+                if (try? session.parent.derived.resolve()) == nil { parentFailures.next() }
+                if startedAfterEnd { break }
+            }
+        }
+        #expect(finished, "the threads did not all return")
+        let succeededBeforeEnd = everyoneSucceeded.load(ordering: .sequentiallyConsistent)
+        #expect(succeededBeforeEnd, "end() started before every worker had succeeded")
+        let failedDuringEnd = overlapped.load(ordering: .sequentiallyConsistent)
+        #expect(failedDuringEnd, "no resolution failed with .ended while end() ran")
+        #expect(successes.value >= workers)
+        #expect(endedFailures.value >= workers, "each worker's last resolution failed")
+        #expect(lateSuccesses.value == 0)
+        #expect(parentFailures.value == 0)
+        #expect(otherErrors.withLock { $0 } == [])
+        #expect(throws: StrataError.self) { try session.local.resolve() }
     }
 
-    @Test("ending the container cancels an async construction in flight; waiters get .ended")
+    @Test("two threads ending a container at once run each hook once", .timeLimit(.minutes(1)))
+    func concurrentEnds() {
+        let log = EventLog()
+        let app = TestApp(log: log)
+        let session = app.makeSession()
+        _ = app.config()
+        _ = session.user()
+        _ = session.store()
+        let appHooks = Counter()
+        let sessionHooks = Counter()
+        let bothCalling = Barrier(parties: 2)
+        let metOther = Atomic<Bool>(true)
+        // The call that ends the tree waits, in its first hook, until the other thread has
+        // also come to call end(), so that the second call is made while the first runs.
+        let calling = Arrivals()
+        session.onEnd {
+            sessionHooks.next()
+            if !calling.wait(for: 2) { metOther.store(false, ordering: .sequentiallyConsistent) }
+        }
+        app.onEnd { appHooks.next() }
+        let reports = Locked<[EndReport]>([])
+        let finished = onThreads(2) { _ in
+            if !bothCalling.arriveAndWait() {
+                metOther.store(false, ordering: .sequentiallyConsistent)
+            }
+            calling.arrive()
+            let report = app.end()
+            reports.withLock { $0.append(report) }
+        }
+        #expect(finished, "an end() call did not return")
+        let met = metOther.load(ordering: .sequentiallyConsistent)
+        #expect(met, "the two calls did not overlap")
+        #expect(sessionHooks.value == 1)
+        #expect(appHooks.value == 1)
+        let ends = log.all.filter { $0.hasPrefix("end ") }
+        #expect(ends.sorted() == ["end app.config", "end session.store", "end session.user"])
+        // A call that finds the container ending or ended does nothing: its report is empty.
+        let all = reports.withLock { $0 }
+        #expect(all.count == 2)
+        let full = all.filter { !$0.ended.isEmpty }
+        #expect(full.map { $0.ended.map(\.typeName) } == [["TestSession", "TestApp"]])
+        #expect(all.filter { $0.ended.isEmpty && $0.survivors.isEmpty }.count == 1)
+    }
+
+    @Test(
+        "async single flight: concurrent first callers await one construction",
+        .timeLimit(.minutes(1)))
+    func asyncSingleFlight() async throws {
+        let callers = 200
+        let meeting = Meeting(callers: callers)
+        let identities = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<callers {
+                group.addTask {
+                    meeting.started.arrive()
+                    return ObjectIdentifier(try await meeting.loaded.resolve())
+                }
+            }
+            return try await group.reduce(into: [ObjectIdentifier]()) { $0.append($1) }
+        }
+        let waiters = meeting.waiters.load(ordering: .sequentiallyConsistent)
+        #expect(waiters == callers - 1, "not every caller had started when the factory returned")
+        #expect(meeting.builds.value == 1)
+        #expect(identities.count == callers)
+        #expect(Set(identities).count == 1)
+        #expect(await meeting.loaded() === meeting.loaded())
+    }
+
+    /// Both callers are waiting for the construction when `end()` runs.
+    ///
+    /// The two callers and `end()` run as tasks on one serial executor, in the order they
+    /// are started. A task keeps the executor from one suspension point to the next, and
+    /// `resolve()` first suspends when it awaits the construction, after it has claimed it or
+    /// joined it. So when `end()` runs, both callers are waiting for the construction: the
+    /// second one's `.ended` comes from the wait, not from finding the container ended.
+    @Test(
+        "ending the container cancels an async construction in flight; its waiters get .ended",
+        .timeLimit(.minutes(1)))
     func endCancelsAsyncConstruction() async throws {
         final class Waiting: Container {
             let scope = AppScope()
-            let started = Atomic<Bool>(false)
+            let started = DispatchSemaphore(value: 0)
             let sawCancellation = Atomic<Bool>(false)
             var remote: AsyncProvider<Service> {
                 shared {
-                    self.started.store(true, ordering: .releasing)
+                    self.started.signal()
                     do {
-                        try await Task.sleep(for: .seconds(30))
+                        // Ends early only when cancelled; bounded, so that a missing
+                        // cancellation fails the test instead of stalling the run.
+                        try await Task.sleep(for: .seconds(10))
                     } catch {
                         self.sawCancellation.store(true, ordering: .releasing)
                         throw error
@@ -136,11 +286,24 @@ struct ConcurrencyTests {
             }
         }
         let waiting = Waiting()
-        let first = Task { try await waiting.remote.resolve() }
-        let second = Task { try await waiting.remote.resolve() }
-        while !waiting.started.load(ordering: .acquiring) { await Task.yield() }
-
-        waiting.end()
+        let executor = OneAtATime()
+        let log = EventLog()
+        let first = Task(executorPreference: executor) {
+            log.record("first resolves")
+            return try await waiting.remote.resolve()
+        }
+        let second = Task(executorPreference: executor) {
+            log.record("second resolves")
+            return try await waiting.remote.resolve()
+        }
+        let ending = Task(executorPreference: executor) {
+            // Bounded: the construction runs on the global executor, not on this one.
+            let started = waiting.started.wait(timeout: .now() + .seconds(10)) == .success
+            log.record(started ? "end" : "end before the construction started")
+            waiting.end()
+        }
+        await ending.value
+        #expect(log.all == ["first resolves", "second resolves", "end"])
 
         for task in [first, second] {
             let error = await #expect(throws: StrataError.self) { try await task.value }

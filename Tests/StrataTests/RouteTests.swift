@@ -1,5 +1,5 @@
-import Dispatch
 import Strata
+import Synchronization
 import Testing
 
 struct Greeting: Route {
@@ -82,102 +82,232 @@ struct RouteTests {
             ))
     }
 
-    @Test("a route performed concurrently from many tasks reaches its handler every time")
-    func concurrentRoutes() async throws {
+    @Test(
+        "a route performed from many threads runs their handlers at the same time",
+        .timeLimit(.minutes(1)))
+    func concurrentRoutes() {
         let app = TestApp()
+        let callers = 16
+        // Each handler returns only once every caller is inside one: the route's container
+        // must not hold a lock while a handler runs, nor run the handlers one at a time.
+        let everyoneInside = Barrier(parties: callers)
+        let alone = Counter()
         let calls = Counter()
         app.handle(Greeting.self) { route in
+            if !everyoneInside.arriveAndWait() { alone.next() }
             calls.next()
             return route.name
         }
         let feature = app.makeSession().makeFeature()
-        let names = try await withThrowingTaskGroup(of: String.self) { group in
-            for index in 0..<500 {
-                group.addTask { try feature.perform(Greeting(name: "\(index)")) }
-            }
-            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        let names = Locked<[String]>([])
+        let finished = onThreads(callers) { index in
+            let name = try? feature.perform(Greeting(name: "\(index)"))
+            names.withLock { $0.append(name ?? "none") }
         }
-        #expect(names.count == 500)
-        #expect(calls.value == 500)
+        #expect(finished, "the callers did not all return")
+        #expect(alone.value == 0, "some handlers waited in vain for the other callers")
+        #expect(Set(names.withLock { $0 }) == Set((0..<callers).map { "\($0)" }))
+        #expect(calls.value == callers)
     }
 
-    @Test("routes registered while others are performed concurrently never crash")
-    func concurrentRegistration() async {
+    @Test(
+        "a handler registered while others perform the route answers every later perform",
+        .timeLimit(.minutes(1)))
+    func concurrentRegistration() {
         let app = TestApp()
         let session = app.makeSession()
         app.handle(Greeting.self) { _ in "app" }
-        await withTaskGroup(of: Void.self) { group in
-            for index in 0..<200 {
-                group.addTask {
-                    if index.isMultiple(of: 10) {
-                        session.handle(Greeting.self) { _ in "session" }
-                    } else {
-                        let answer = try? session.perform(Greeting(name: ""))
-                        #expect(answer == "app" || answer == "session")
-                    }
-                }
+        let performers = 8
+        let performedOnce = Arrivals()
+        let registered = Atomic<Bool>(false)
+        let registrarSawEveryone = Atomic<Bool>(false)
+        let answers = Locked<[[String]]>(Array(repeating: [], count: performers))
+        let finished = onThreads(performers + 1) { index in
+            guard index < performers else {
+                // Registers only while every performer is looping.
+                registrarSawEveryone.store(
+                    performedOnce.wait(for: performers), ordering: .sequentiallyConsistent)
+                for _ in 0..<100 { session.handle(Greeting.self) { _ in "session" } }
+                registered.store(true, ordering: .sequentiallyConsistent)
+                return
             }
+            var mine: [String] = []
+            while true {
+                // The last perform starts after the registrations are over.
+                let isLast = registered.load(ordering: .sequentiallyConsistent)
+                mine.append((try? session.perform(Greeting(name: ""))) ?? "none")
+                if mine.count == 1 { performedOnce.arrive() }
+                if isLast { break }
+            }
+            answers.withLock { [mine] in $0[index] = mine }
+        }
+        #expect(finished, "the threads did not all return")
+        let registeredWhilePerforming = registrarSawEveryone.load(ordering: .sequentiallyConsistent)
+        #expect(registeredWhilePerforming)
+        for mine in answers.withLock({ $0 }) {
+            #expect(mine.allSatisfy { $0 == "app" || $0 == "session" }, "\(Set(mine))")
+            #expect(mine.first == "app", "performed before any registration")
+            #expect(mine.last == "session", "performed after the registrations")
         }
     }
 }
 
-/// Calls back into its container when released, as a handler's or a factory's capture may.
+/// Calls back into a container when released, as what a handler, a factory, a tracer or a
+/// hook captured may do.
 final class CallsBack: Sendable {
-    let app: TestApp
-    init(app: TestApp) { self.app = app }
-    deinit { _ = try? app.perform(Greeting(name: "from deinit")) }
+    private let back: @Sendable () -> Void
+    init(_ back: @escaping @Sendable () -> Void) { self.back = back }
+    deinit { back() }
 }
 
+/// Each test makes Strata release a closure whose capture calls into the container that held it.
+///
+/// The call takes that container's lock. Released while the lock is still held, the thread
+/// waits for itself, and the child process the test runs in does not exit successfully:
+/// - a signal: the lock trapped when its owner locked it again (`Mutex` does, on Linux);
+/// - exit code 86 (``stuckStatus``): the body did not finish within ten seconds, a deadlock;
+/// - exit code 87 or 88: the call under test did not release the capture, or did not run the
+///   hook, so the test would not have exercised the release.
+///
+/// Each body runs in a child process, so a stuck thread cannot stall the run, and in there
+/// on a thread of its own with a ten-second limit (``exitIfStuck(_:_:)``).
 @Suite("Replaced closures are released outside the lock")
 struct ReleaseOutsideLockTests {
-    /// Runs `body` on another thread and reports whether it finished within five seconds.
-    ///
-    /// On a deadlock `containers` are leaked on purpose: releasing them would block this
-    /// thread on the lock the stuck one holds, and the run would hang instead of failing.
-    private func finishes(
-        keeping containers: [AnyObject], _ body: @escaping @Sendable () -> Void
-    ) -> Bool {
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            body()
-            done.signal()
-        }
-        let finished = done.wait(timeout: .now() + .seconds(5)) == .success
-        if !finished { for container in containers { _ = Unmanaged.passRetained(container) } }
-        return finished
-    }
-
-    @Test("replacing a route handler whose capture calls back in does not deadlock")
-    func replacedHandler() {
-        let app = TestApp()
-        do {
-            let capture = CallsBack(app: app)
-            app.handle(Greeting.self) { _ in "\(capture)" }
-        }
-        #expect(finishes(keeping: [app]) { app.handle(Greeting.self) { _ in "second" } })
-    }
-
-    @Test("ending a container whose route handler calls back in does not deadlock")
-    func endWithHandler() {
-        let app = TestApp()
-        let session = app.makeSession()
-        do {
-            let capture = CallsBack(app: app)
-            session.handle(Greeting.self) { _ in "\(capture)" }
-        }
-        #expect(finishes(keeping: [app, session]) { session.end() })
-    }
-
-    @Test("replacing an override whose capture calls back in does not deadlock")
-    func replacedOverride() {
-        let app = TestApp()
-        do {
-            let capture = CallsBack(app: app)
-            app.service.override {
-                _ = capture
-                return Service()
+    @Test(
+        "replacing a route handler whose capture calls back in does not deadlock",
+        .timeLimit(.minutes(1)))
+    func replacedHandler() async {
+        await #expect(processExitsWith: .success) {
+            exitIfStuck("replacing a route handler") {
+                let app = TestApp()
+                let callbacks = Counter()
+                do {
+                    let capture = CallsBack {
+                        _ = try? app.perform(Greeting(name: "from a release"))
+                        callbacks.next()
+                    }
+                    app.handle(Greeting.self) { _ in "\(capture)" }
+                }
+                app.handle(Greeting.self) { _ in "second" }
+                exitUnless(callbacks.value == 1, status: 87, "the old handler was not released")
             }
         }
-        #expect(finishes(keeping: [app]) { app.service.override { Service() } })
+    }
+
+    @Test(
+        "ending a container whose route handler calls into it when released does not deadlock",
+        .timeLimit(.minutes(1)))
+    func endWithHandler() async {
+        await #expect(processExitsWith: .success) {
+            exitIfStuck("ending a container with a route handler") {
+                let session = TestApp().makeSession()
+                let callbacks = Counter()
+                do {
+                    // Performs on the session that is ending, which takes the session's lock.
+                    let capture = CallsBack {
+                        _ = try? session.perform(Greeting(name: "from a release"))
+                        callbacks.next()
+                    }
+                    session.handle(Greeting.self) { _ in "\(capture)" }
+                }
+                session.end()
+                exitUnless(callbacks.value == 1, status: 87, "end() did not release the handler")
+            }
+        }
+    }
+
+    @Test(
+        "replacing an override whose capture calls back in does not deadlock",
+        .timeLimit(.minutes(1)))
+    func replacedOverride() async {
+        await #expect(processExitsWith: .success) {
+            exitIfStuck("replacing an override") {
+                let app = TestApp()
+                let callbacks = Counter()
+                do {
+                    let capture = CallsBack {
+                        _ = try? app.perform(Greeting(name: "from a release"))
+                        callbacks.next()
+                    }
+                    app.service.override {
+                        _ = capture
+                        return Service()
+                    }
+                }
+                app.service.override { Service() }
+                exitUnless(callbacks.value == 1, status: 87, "the old override was not released")
+            }
+        }
+    }
+
+    @Test(
+        "ending a container whose override calls into it when released does not deadlock",
+        .timeLimit(.minutes(1)))
+    func endWithOverride() async {
+        await #expect(processExitsWith: .success) {
+            exitIfStuck("ending a container with an override") {
+                let session = TestApp().makeSession()
+                let callbacks = Counter()
+                do {
+                    let capture = CallsBack {
+                        _ = try? session.perform(Greeting(name: "from a release"))
+                        callbacks.next()
+                    }
+                    session.user.override {
+                        _ = capture
+                        return Tracked("override", log: EventLog())
+                    }
+                }
+                session.end()
+                exitUnless(callbacks.value == 1, status: 87, "end() did not release the override")
+            }
+        }
+    }
+
+    @Test(
+        "replacing a tracer whose capture calls back in does not deadlock",
+        .timeLimit(.minutes(1)))
+    func replacedTracer() async {
+        await #expect(processExitsWith: .success) {
+            exitIfStuck("replacing a tracer") {
+                let app = TestApp()
+                let callbacks = Counter()
+                do {
+                    let capture = CallsBack {
+                        _ = try? app.perform(Greeting(name: "from a release"))
+                        callbacks.next()
+                    }
+                    app.onTrace { _ in _ = capture }
+                }
+                app.onTrace { _ in }
+                exitUnless(callbacks.value == 1, status: 87, "the old tracer was not released")
+            }
+        }
+    }
+
+    @Test(
+        "ending a container whose end hook calls into it when released does not deadlock",
+        .timeLimit(.minutes(1)))
+    func endWithHook() async {
+        await #expect(processExitsWith: .success) {
+            exitIfStuck("ending a container with an end hook") {
+                let session = TestApp().makeSession()
+                let callbacks = Counter()
+                let ran = Counter()
+                do {
+                    let capture = CallsBack {
+                        _ = try? session.perform(Greeting(name: "from a release"))
+                        callbacks.next()
+                    }
+                    session.onEnd {
+                        _ = capture
+                        ran.next()
+                    }
+                }
+                session.end()
+                exitUnless(ran.value == 1, status: 88, "end() did not run the hook")
+                exitUnless(callbacks.value == 1, status: 87, "end() did not release the hook")
+            }
+        }
     }
 }

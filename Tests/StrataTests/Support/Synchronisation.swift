@@ -1,0 +1,111 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Counts threads that reached a point, and lets one thread wait, with a time limit, until
+/// enough of them have.
+final class Arrivals: Sendable {
+    private let signals = DispatchSemaphore(value: 0)
+    private let arrived = Atomic<Int>(0)
+
+    /// Records that the calling thread got here.
+    func arrive() {
+        arrived.add(1, ordering: .sequentiallyConsistent)
+        signals.signal()
+    }
+
+    /// How many arrived so far.
+    var count: Int { arrived.load(ordering: .sequentiallyConsistent) }
+
+    /// Waits until this call has seen `count` arrivals; `false` when ten seconds pass first.
+    ///
+    /// Only one thread may wait at a time: each arrival wakes one wait.
+    func wait(for count: Int) -> Bool {
+        let deadline = DispatchTime.now() + .seconds(10)
+        for _ in 0..<count {
+            if signals.wait(timeout: deadline) == .timedOut { return false }
+        }
+        return true
+    }
+}
+
+/// Holds every thread that arrives until `parties` of them have, for ten seconds at most.
+// @unchecked: `arrived` is read and written only with `condition` locked.
+final class Barrier: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let parties: Int
+    private var arrived = 0
+
+    init(parties: Int) { self.parties = parties }
+
+    /// Arrives and waits for the others; `false` when they had not all arrived in ten seconds.
+    func arriveAndWait() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        arrived += 1
+        if arrived == parties { condition.broadcast() }
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while arrived < parties {
+            if !condition.wait(until: deadline) { return arrived >= parties }
+        }
+        return true
+    }
+}
+
+/// Runs `body` on `count` threads of their own, each given its index, and waits for them all.
+///
+/// Real threads, not `concurrentPerform` or tasks: a body may block until the others have
+/// arrived, which a pool as wide as the machine's cores cannot promise.
+///
+/// - Returns: `false` when they had not all finished within ten seconds.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+    let finished = Arrivals()
+    for index in 0..<count {
+        Thread.detachNewThread {
+            body(index)
+            finished.arrive()
+        }
+    }
+    return finished.wait(for: count)
+}
+
+/// The status a child process of an exit test ends with when its work got stuck.
+let stuckStatus: Int32 = 86
+
+/// In the child process of an exit test: runs `body` on a thread of its own and, when it has
+/// not finished within ten seconds, writes why to standard error and ends the process with
+/// ``stuckStatus``.
+///
+/// The stuck thread is not waited for: it may hold a lock forever, and `_exit` skips the
+/// clean-up that could need it.
+func exitIfStuck(_ what: String, _ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        body()
+        done.signal()
+    }
+    guard done.wait(timeout: .now() + .seconds(10)) == .timedOut else { return }
+    FileHandle.standardError.write(Data("stuck: \(what) did not finish within 10 s\n".utf8))
+    _exit(stuckStatus)
+}
+
+/// In the child process of an exit test: ends the process with `status` after writing
+/// `message`, when `condition` is false.
+func exitUnless(_ condition: Bool, status: Int32, _ message: String) {
+    guard !condition else { return }
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+    _exit(status)
+}
+
+/// Runs every job of the tasks that prefer it one at a time, in the order they were enqueued.
+///
+/// A task started with it runs from one suspension point to the next without another of
+/// its tasks in between, which lets a test order what tasks do without waiting on a clock.
+final class OneAtATime: TaskExecutor {
+    private let queue = DispatchQueue(label: "OneAtATime")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
