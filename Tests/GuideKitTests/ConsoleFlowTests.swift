@@ -5,7 +5,7 @@ import Strata
 import Testing
 
 /// Each path through the sample, driven through the console's input as a user would.
-@Suite @MainActor struct ConsoleFlowTests {
+@Suite(.timeLimit(.minutes(1))) @MainActor struct ConsoleFlowTests {
     let directory = TemporaryDirectory()
 
     @Test func signUpAllowNotificationsEditTheProfileAndSignOut() async throws {

@@ -4,7 +4,7 @@ import Strata
 import Testing
 
 /// What the console does at any prompt: commands, wrong answers, echo, the end of input.
-@Suite @MainActor struct ConsoleTests {
+@Suite(.timeLimit(.minutes(1))) @MainActor struct ConsoleTests {
     let directory = TemporaryDirectory()
 
     @Test func helpSaysWhereTheUserIsAndTheDemoAccount() async {

@@ -45,7 +45,7 @@ final class PreviewSession: ProfileParent {
 
 /// The routes by which the contact feature and the profile reach each other, in the
 /// sample's real tree of containers.
-@Suite @MainActor struct FeatureRouteTests {
+@Suite(.timeLimit(.minutes(1))) @MainActor struct FeatureRouteTests {
     let directory = TemporaryDirectory()
 
     @Test func currentProfileIsFoundFromAFormDeepUnderTheSession() throws {
@@ -142,7 +142,7 @@ final class PreviewSession: ProfileParent {
 }
 
 /// The routes performed from many tasks at once, off the main actor, in the sample's tree.
-@Suite struct FeatureRouteConcurrencyTests {
+@Suite(.timeLimit(.minutes(1))) struct FeatureRouteConcurrencyTests {
     let directory = TemporaryDirectory()
 
     @Test func currentProfileFromManyTasksWhileTheNameChanges() async throws {
@@ -201,7 +201,7 @@ final class PreviewSession: ProfileParent {
 }
 
 /// The routes as the console shows them, driven through its input.
-@Suite @MainActor struct FeatureRouteConsoleTests {
+@Suite(.timeLimit(.minutes(1))) @MainActor struct FeatureRouteConsoleTests {
     let directory = TemporaryDirectory()
 
     @Test func supportIsAnsweredAtTheProfileAddressAndAfterSignOutTheFormAsksForOne() async throws {

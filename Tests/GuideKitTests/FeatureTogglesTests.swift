@@ -149,7 +149,7 @@ import Testing
 }
 
 /// The console's `:toggles`, which shows the toggles the app container owns.
-@Suite @MainActor struct TogglesCommandTests {
+@Suite(.timeLimit(.minutes(1))) @MainActor struct TogglesCommandTests {
     let directory = TemporaryDirectory()
 
     @Test func togglesShowsEachValueAndItsSource() async throws {

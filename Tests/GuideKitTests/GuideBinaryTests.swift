@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The built `guide` executable, run as a user would with a script on standard input.
-@Suite struct GuideBinaryTests {
+@Suite(.timeLimit(.minutes(1))) struct GuideBinaryTests {
     let directory = TemporaryDirectory()
 
     @Test func aScriptedRunSignsInShowsTheScopesAndSignsOut() async throws {
@@ -188,13 +188,16 @@ enum Guide {
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning {
-            if Date() > deadline {
-                process.terminate()
-                Issue.record("guide did not exit within 60 seconds")
-            }
+        // Well inside the suite's time limit, so that a guide that hangs fails here, with
+        // what it printed, and is stopped instead of outliving the test.
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline {
             try await Task.sleep(for: .milliseconds(10))
+        }
+        if process.isRunning {
+            Issue.record("guide did not exit within 30 seconds; it was killed")
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
         }
         return Run(
             status: process.terminationStatus,
