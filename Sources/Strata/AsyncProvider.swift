@@ -9,18 +9,16 @@
 /// ```
 public struct AsyncProvider<Value: Sendable>: Sendable {
     @usableFromInline let core: ScopeCore
-    @usableFromInline let owner: any Container.Type
     @usableFromInline let key: ProviderKey
     @usableFromInline let site: ProviderSite
     @usableFromInline let make: @Sendable () async throws -> Value
 
     @inlinable
     init(
-        core: ScopeCore, owner: any Container.Type, key: ProviderKey, site: ProviderSite,
+        core: ScopeCore, key: ProviderKey, site: ProviderSite,
         make: @escaping @Sendable () async throws -> Value
     ) {
         self.core = core
-        self.owner = owner
         self.key = key
         self.site = site
         self.make = make
@@ -49,7 +47,6 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
         if let instance = core.cachedInstance(key) {
             return unsafeDowncast(instance.object, to: Box<Value>.self).value
         }
-        core.bind(owner)
         let make = self.make
         let frame = Frame(core: core, key: key, site: site)
         let instance = try await core.constructAsync(frame) { override in
@@ -65,7 +62,6 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
     ///
     /// - Parameter make: The factory to use instead of the declared one.
     public func override(_ make: @escaping @Sendable () async throws -> Value) {
-        core.bind(owner)
         core.setOverride(.async { try await make() }, for: key)
     }
 

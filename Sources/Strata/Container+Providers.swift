@@ -109,8 +109,9 @@ extension Container {
         _ name: StaticString = #function, line: UInt = #line,
         _ make: @escaping @Sendable () async throws -> Value
     ) -> AsyncProvider<Value> {
-        AsyncProvider(
-            core: scope.core, owner: Self.self,
+        scope.core.bind(self)
+        return AsyncProvider(
+            core: scope.core,
             key: ProviderKey(name: name, line: line, type: Value.self),
             site: ProviderSite(name: name, argument: nil), make: make)
     }
@@ -120,8 +121,9 @@ extension Container {
         _ name: StaticString, _ line: UInt, argument: Argument?,
         lifetime: Provider<Value>.Lifetime, _ make: @escaping @Sendable () throws -> Value
     ) -> Provider<Value> {
-        Provider(
-            core: scope.core, owner: Self.self,
+        scope.core.bind(self)
+        return Provider(
+            core: scope.core,
             key: ProviderKey(name: name, line: line, type: Value.self, argument: argument),
             site: ProviderSite(name: name, argument: argument), lifetime: lifetime, make: make)
     }

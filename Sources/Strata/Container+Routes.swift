@@ -15,7 +15,7 @@ extension Container {
     public func handle<R: Route>(
         _ route: R.Type, _ handler: @escaping @Sendable (R) -> R.Output
     ) {
-        scope.core.bind(Self.self)
+        scope.core.bind(self)
         scope.core.setRouteHandler(RouteHandler(handler), for: ObjectIdentifier(route))
     }
 
@@ -26,7 +26,7 @@ extension Container {
     /// - Throws: ``StrataError/routeNotFound(route:searched:)`` naming the route and every
     ///   container searched, when none of them handles it.
     public func perform<R: Route>(_ route: R) throws(StrataError) -> R.Output {
-        scope.core.bind(Self.self)
+        scope.core.bind(self)
         let key = ObjectIdentifier(R.self)
         var searched: [ContainerDescription] = []
         var core: ScopeCore? = scope.core

@@ -21,7 +21,7 @@ extension Container {
         priority: TaskPriority? = nil, _ operation: @escaping @Sendable () async -> Void
     ) -> Task<Void, Never> {
         let handle = ScopedTask()
-        scope.core.bind(Self.self)
+        scope.core.bind(self)
         scope.core.addObserver(handle)
         let task = Task(priority: priority) {
             // Work started in a container that has already ended starts cancelled.

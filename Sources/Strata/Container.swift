@@ -44,7 +44,7 @@ extension Container {
     /// - Returns: What was ended and which instances are still alive after their release.
     @discardableResult
     public func end() -> EndReport {
-        scope.core.bind(Self.self)
+        scope.core.bind(self)
         return scope.core.end()
     }
 
@@ -58,7 +58,7 @@ extension Container {
     ///
     /// - Parameter hook: The work to do at the end.
     public func onEnd(_ hook: @escaping @Sendable () -> Void) {
-        scope.core.bind(Self.self)
+        scope.core.bind(self)
         scope.core.addHook(hook)
     }
 
@@ -67,7 +67,7 @@ extension Container {
     /// `String(describing:)` gives indented text; ``ScopeTree/dot`` and
     /// ``ScopeTree/mermaid`` give Graphviz and Mermaid diagrams.
     public var tree: ScopeTree {
-        scope.core.bind(Self.self)
+        scope.core.bind(self)
         return scope.tree
     }
 }
@@ -86,6 +86,6 @@ extension Container where ContainerTier == AppTier {
     public func onTrace(_ handler: (@Sendable (TraceEvent) -> Void)?) {
         scope.core.setTracer(handler)
         // Installed first, so that the root's own `began` reaches the handler.
-        scope.core.bind(Self.self)
+        scope.core.bind(self)
     }
 }

@@ -97,7 +97,7 @@ public final class Observed<Value: Sendable>: Sendable {
     private func tie<Owner: Container>(
         _ subscription: Subscription, to container: Owner
     ) -> Subscription {
-        container.scope.core.bind(Owner.self)
+        container.scope.core.bind(container)
         container.scope.core.addObserver(subscription)
         return subscription
     }

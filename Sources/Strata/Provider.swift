@@ -14,7 +14,6 @@ public struct Provider<Value>: Sendable {
     }
 
     @usableFromInline let core: ScopeCore
-    @usableFromInline let owner: any Container.Type
     @usableFromInline let key: ProviderKey
     @usableFromInline let site: ProviderSite
     @usableFromInline let lifetime: Lifetime
@@ -22,11 +21,10 @@ public struct Provider<Value>: Sendable {
 
     @inlinable
     init(
-        core: ScopeCore, owner: any Container.Type, key: ProviderKey, site: ProviderSite,
+        core: ScopeCore, key: ProviderKey, site: ProviderSite,
         lifetime: Lifetime, make: @escaping @Sendable () throws -> Value
     ) {
         self.core = core
-        self.owner = owner
         self.key = key
         self.site = site
         self.lifetime = lifetime
@@ -57,14 +55,12 @@ public struct Provider<Value>: Sendable {
     ///   ``StrataError/factoryFailed(provider:underlying:)`` when a factory throws.
     @inlinable
     public func resolve() throws(StrataError) -> Value {
-        // A cached instance was made after its container learnt its name, so only the slow
-        // paths below, which may report errors or trace, need to bind it.
+        // The container learnt its name, and ran its plans, when it made this provider.
         switch lifetime {
         case .shared:
             if let instance = core.cachedInstance(key) {
                 return unsafeDowncast(instance.object, to: Box<Value>.self).value
             }
-            core.bind(owner)
             let frame = Frame(core: core, key: key, site: site)
             let instance = try core.construct(frame, weakly: false) { override in
                 Instance(Box(try override.map(Self.run) ?? make()))
@@ -72,14 +68,12 @@ public struct Provider<Value>: Sendable {
             return unsafeDowncast(instance.object, to: Box<Value>.self).value
         case .weakShared:
             if let instance = core.cachedInstance(key) { return instance.object as! Value }
-            core.bind(owner)
             let frame = Frame(core: core, key: key, site: site)
             let instance = try core.construct(frame, weakly: true) { override in
                 Instance((try override.map(Self.run) ?? make()) as Any as AnyObject)
             }
             return instance.object as! Value
         case .unique:
-            core.bind(owner)
             let frame = Frame(core: core, key: key, site: site)
             let override = try core.prepareUnique(frame)
             let stack = ResolutionStack.current
@@ -105,7 +99,6 @@ public struct Provider<Value>: Sendable {
     ///
     /// - Parameter make: The factory to use instead of the declared one.
     public func override(_ make: @escaping @Sendable () throws -> Value) {
-        core.bind(owner)
         core.setOverride(.sync { try make() }, for: key)
     }
 

@@ -29,7 +29,7 @@ public struct Scope<Level: Tier>: Sendable {
     init(core: ScopeCore) { self.core = core }
 
     init<Parent: Container>(childOf parent: Parent, fileID: StaticString, line: UInt) {
-        parent.scope.core.bind(Parent.self)
+        parent.scope.core.bind(parent)
         core = parent.scope.core.makeChild(tier: Level.self, fileID: fileID, line: line)
     }
 

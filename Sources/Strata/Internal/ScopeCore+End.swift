@@ -21,15 +21,18 @@ extension ScopeCore {
         }
         let watched = runHooksAndRelease()
         let container = containerDescription
+        var own = EndReport()
+        own.ended = [container]
         for watch in watched {
             guard let object = watch.object else { continue }
-            report.survivors.append(
+            own.survivors.append(
                 Survivor(
                     provider: ProviderDescription(container: container, name: watch.displayName),
                     typeName: String(describing: type(of: object)),
                     object: ObjectIdentifier(object)))
         }
-        report.ended.append(container)
+        root.endReportHandler?(own)
+        report.absorb(own)
         parent?.removeChild(identity)
         // A container never used was never announced; it ends silently too.
         if isBound.load(ordering: .acquiring) { trace(.ended(container)) }

@@ -24,7 +24,7 @@ final class ScopeCore: Sendable {
 
     struct State {
         /// The container's type, learnt on first use.
-        var owner: (any Container.Type)?
+        var naming = Naming.unnamed
         var entries = EntryTable()
         /// Counts instances, hooks and children as they are made: the order end follows.
         var made = 0
@@ -35,6 +35,10 @@ final class ScopeCore: Sendable {
         var overrides: [ProviderKey: Override] = [:]
         var tracer: (@Sendable (TraceEvent) -> Void)?
         var routes: [ObjectIdentifier: RouteHandler] = [:]
+        /// What a root keeps for its whole tree: plans, the end-report handler.
+        ///
+        /// Made on first use; `nil` in every other container.
+        var treeSettings: TreeSettings?
 
         mutating func nextOrder() -> Int {
             made += 1
@@ -62,6 +66,8 @@ final class ScopeCore: Sendable {
         self.parent = parent
         self.fileID = fileID
         self.line = line
+        // A root adopts the receiver of end reports of the task it is made in.
+        if parent == nil, let receiver = EndReport.receiver { setEndReportHandler(receiver) }
     }
 
     deinit {
@@ -74,27 +80,85 @@ final class ScopeCore: Sendable {
 
     // MARK: Naming
 
-    /// Records the container type that owns this scope.
-    ///
-    /// The scope is made inside the container's `init`, before the container exists, so the
-    /// type is learnt on first use.
-    @usableFromInline
-    func bind(_ owner: any Container.Type) {
-        if !isBound.load(ordering: .acquiring) { bindSlow(owner) }
+    /// Where a container stands in learning its type and applying its root's plans.
+    enum Naming {
+        case unnamed
+        /// A thread is applying the plans for this container; others wait on `run`.
+        case preparing(any Container.Type, PlanRun)
+        case named(any Container.Type)
+
+        var owner: (any Container.Type)? {
+            switch self {
+            case .unnamed: nil
+            case .preparing(let owner, _), .named(let owner): owner
+            }
+        }
     }
 
-    private func bindSlow(_ owner: any Container.Type) {
-        let isNew = state.withLock { state in
-            guard state.owner == nil else { return false }
-            state.owner = owner
-            return true
+    /// Records the container that owns this scope, and applies the root's plans for its
+    /// type, the first time the container is used.
+    ///
+    /// The scope is made inside the container's `init`, before the container exists, so the
+    /// container is learnt on first use. Every entry point of a container — making a
+    /// provider, ending, hooks, routes, tasks, children — passes through here, so nothing is
+    /// resolved from a container before its plans have run.
+    @usableFromInline
+    func bind(_ container: any Container) {
+        if !isBound.load(ordering: .acquiring) { bindSlow(container) }
+    }
+
+    private func bindSlow(_ container: any Container) {
+        let owner = type(of: container)
+        let plans = parent == nil ? [] : root.plans(for: owner)
+        let step: NamingStep
+        if plans.isEmpty {
+            step = claimNaming(owner, run: nil)
+        } else {
+            // The gate is held from before the claim until the plans have run, so whoever
+            // finds the container being prepared waits for them.
+            let run = PlanRun()
+            step = run.gate.withLock { _ in
+                let step = claimNaming(owner, run: run)
+                if case .claimed = step {
+                    for plan in plans { plan(container) }
+                    state.withLock { $0.naming = .named(owner) }
+                }
+                return step
+            }
         }
-        isBound.store(true, ordering: .releasing)
-        if isNew { trace(.began(containerDescription)) }
+        switch step {
+        case .claimed:
+            isBound.store(true, ordering: .releasing)
+            trace(.began(containerDescription))
+        case .wait(let other):
+            other.gate.wait()
+        case .done:
+            break
+        }
+    }
+
+    private enum NamingStep {
+        case claimed, done
+        case wait(PlanRun)
+    }
+
+    private func claimNaming(_ owner: any Container.Type, run: PlanRun?) -> NamingStep {
+        state.withLock { state in
+            switch state.naming {
+            case .named:
+                return .done
+            case .preparing(_, let other):
+                // A plan that uses its own container goes on; anyone else waits for it.
+                return other.isRunningHere ? .done : .wait(other)
+            case .unnamed:
+                state.naming = run.map { .preparing(owner, $0) } ?? .named(owner)
+                return .claimed
+            }
+        }
     }
 
     var containerDescription: ContainerDescription {
-        if let owner = state.withLock({ $0.owner }) {
+        if let owner = state.withLock({ $0.naming.owner }) {
             return ContainerDescription(type: owner, tier: tier.name)
         }
         return ContainerDescription(

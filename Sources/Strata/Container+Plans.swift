@@ -1,0 +1,71 @@
+/// What a root container does to each container of one type made in its tree, before
+/// anything is resolved from it: the way a test overrides a container the app makes later.
+///
+/// Made by ``Container/prepare(_:_:)``. Keep it to remove the plan; dropping it does not.
+public final class ContainerPlan: Sendable {
+    typealias Apply = @Sendable (any Container) -> Void
+
+    /// A plan as the root keeps it; its identity tells it apart for ``remove()``.
+    final class Entry: Sendable {
+        let apply: Apply
+
+        init(_ apply: @escaping Apply) { self.apply = apply }
+    }
+
+    private weak let root: ScopeCore?
+    private let entry: Entry
+    private let owner: ObjectIdentifier
+
+    init(root: ScopeCore, entry: Entry, owner: ObjectIdentifier) {
+        self.root = root
+        self.entry = entry
+        self.owner = owner
+    }
+
+    /// Stops applying the plan to containers used from now on.
+    ///
+    /// Containers it was applied to keep what it did. Removing it again does nothing.
+    public func remove() {
+        root?.removePlan(entry, for: owner)
+    }
+}
+
+extension Container where ContainerTier == AppTier {
+    /// Applies `plan` to every container of type `target` made under this root, at any
+    /// depth, once each, before anything is resolved from it.
+    ///
+    /// A flow test cannot reach the session made at sign-in or the feature made when a
+    /// screen opens: app code makes them inside the flow. A plan reaches them anyway. It
+    /// lives in this root, so tests that each make their own root run in parallel safely.
+    ///
+    /// ```swift
+    /// let app = AppContainer(dataDirectory: directory)
+    /// app.prepare(SignedInContainer.self) { signedIn in
+    ///     signedIn.profileRepository.override { InMemoryProfileRepository() }
+    /// }
+    /// // … the flow signs in; its SignedInContainer reads the in-memory repository.
+    /// ```
+    ///
+    /// The plan runs on the thread that first uses the container — to make a provider, a
+    /// child, a hook, a route or a task — and any other thread that uses it meanwhile waits
+    /// until the plan has run. Plans for the same type run in the order they were added. A
+    /// container already in use when the plan is added is not affected.
+    ///
+    /// A plan may use the container it prepares. It must not wait for another thread that
+    /// uses that container, which would be waiting for the plan.
+    ///
+    /// - Parameters:
+    ///   - target: The type of container to prepare.
+    ///   - plan: What to do to each such container, such as overriding its providers.
+    /// - Returns: The plan, to ``ContainerPlan/remove()`` later.
+    @discardableResult
+    public func prepare<Target: Container>(
+        _ target: Target.Type, _ plan: @escaping @Sendable (Target) -> Void
+    ) -> ContainerPlan {
+        scope.core.bind(self)
+        let entry = ContainerPlan.Entry { container in plan(container as! Target) }
+        let owner = ObjectIdentifier(target)
+        scope.core.addPlan(entry, for: owner)
+        return ContainerPlan(root: scope.core, entry: entry, owner: owner)
+    }
+}

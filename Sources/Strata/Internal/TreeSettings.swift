@@ -1,0 +1,69 @@
+/// What a root container keeps for its whole tree: the plans for containers not made yet,
+/// and where end reports go.
+///
+/// Most trees have neither, so a root makes it on first use, and only a root has one. It is
+/// read and written only with the root's state locked.
+final class TreeSettings {
+    /// The plans by the type of container they prepare, oldest first.
+    var plans: [ObjectIdentifier: [ContainerPlan.Entry]] = [:]
+    /// Receives the report of each container of the tree as it ends.
+    var endReportHandler: (@Sendable (EndReport) -> Void)?
+}
+
+/// One thread applying a root's plans to a container; whoever else uses the container in
+/// the meantime waits on `gate`, which that thread holds until the plans have run.
+final class PlanRun: Sendable {
+    let gate = Gate()
+    private let thread = ObjectIdentifier(ResolutionStack.current)
+
+    /// Whether the calling thread is the one applying the plans: a plan that uses the
+    /// container it prepares must not wait for itself.
+    var isRunningHere: Bool { ObjectIdentifier(ResolutionStack.current) == thread }
+}
+
+extension ScopeCore {
+    /// Runs `body` on this root's tree settings, making them if `body` needs them to exist.
+    private func withTreeSettings<Result>(
+        creating: Bool, _ body: (TreeSettings?) -> Result
+    ) -> Result {
+        state.withLock { state in
+            if creating, state.treeSettings == nil { state.treeSettings = TreeSettings() }
+            return body(state.treeSettings)
+        }
+    }
+
+    /// The plans this root keeps for containers of type `owner`, oldest first.
+    func plans(for owner: any Container.Type) -> [ContainerPlan.Apply] {
+        withTreeSettings(creating: false) { settings in
+            settings?.plans[ObjectIdentifier(owner)]?.map(\.apply) ?? []
+        }
+    }
+
+    func addPlan(_ entry: ContainerPlan.Entry, for owner: ObjectIdentifier) {
+        withTreeSettings(creating: true) { $0?.plans[owner, default: []].append(entry) }
+    }
+
+    func removePlan(_ entry: ContainerPlan.Entry, for owner: ObjectIdentifier) {
+        let removed: ContainerPlan.Entry? = withTreeSettings(creating: false) { settings in
+            guard let settings,
+                let index = settings.plans[owner]?.firstIndex(where: { $0 === entry })
+            else { return nil }
+            defer { if settings.plans[owner]?.isEmpty == true { settings.plans[owner] = nil } }
+            return settings.plans[owner]?.remove(at: index)
+        }
+        _ = removed  // released outside the lock: the plan's captures may call back into Strata
+    }
+
+    /// Where this root sends end reports, if anywhere.
+    var endReportHandler: (@Sendable (EndReport) -> Void)? {
+        withTreeSettings(creating: false) { $0?.endReportHandler }
+    }
+
+    func setEndReportHandler(_ handler: (@Sendable (EndReport) -> Void)?) {
+        let replaced = withTreeSettings(creating: handler != nil) { settings in
+            defer { settings?.endReportHandler = handler }
+            return settings?.endReportHandler
+        }
+        _ = replaced  // released outside the lock, like every replaced closure
+    }
+}
