@@ -2,6 +2,7 @@
 ///
 /// Concurrent first callers await one construction (single flight). Ending the container
 /// cancels a construction in flight, and its waiters get ``StrataError/ended(provider:)``.
+/// A construction that throws is not kept: the next ``resolve()`` runs the factory again.
 ///
 /// ```swift
 /// var catalog: AsyncProvider<Catalog> { shared { try await Catalog.load(from: self.api()) } }
@@ -37,6 +38,9 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
     }
 
     /// Resolves the instance, throwing instead of trapping.
+    ///
+    /// When the factory throws, nothing is stored: the next call runs the factory again, so
+    /// resolving once more retries a failed load.
     ///
     /// - Returns: The instance.
     /// - Throws: ``StrataError/ended(provider:)`` when the container has ended or ends

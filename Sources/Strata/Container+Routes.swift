@@ -5,6 +5,11 @@ extension Container {
     /// Registering the same route type again in the same container replaces the handler. A
     /// handler in a container nearer the caller wins over one further up.
     ///
+    /// The container keeps `handler` until it ends. A handler that captures the container
+    /// strongly therefore keeps it alive: dropped without ``end()``, the container never ends
+    /// itself, and its hooks do not run. Capture what the handler needs, or the container
+    /// weakly; ``end()`` drops the handler and breaks the cycle.
+    ///
     /// ```swift
     /// signedIn.handle(ShowProfile.self) { route in ProfileSummary(for: route.userID) }
     /// ```

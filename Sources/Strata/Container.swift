@@ -34,7 +34,13 @@ extension Container {
     /// Children end first, the most recently created first. Then the container runs its
     /// own end hooks in reverse order of creation — ``ScopeBound/scopeDidEnd()`` of its
     /// instances and the closures given to ``onEnd(_:)`` — and then releases its instances.
-    /// Calling `end()` again does nothing. A container released without `end()` ends itself.
+    /// Calling `end()` again does nothing.
+    ///
+    /// A container released without `end()` ends itself, hooks included, and its report is
+    /// discarded. A parent holds its children weakly, so a container made and released in one
+    /// expression ends at once: `list.makeEditor(for: note).viewModel()` returns a view model
+    /// whose container has already ended and told it so through ``ScopeBound/scopeDidEnd()``.
+    /// Keep the container as long as what it made is in use.
     ///
     /// ```swift
     /// let report = signedIn.end()

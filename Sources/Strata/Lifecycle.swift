@@ -4,6 +4,10 @@
 /// that conforms, in reverse order of creation, after its children have ended and before it
 /// releases them.
 ///
+/// A container released without ``Container/end()`` ends itself and calls it too — at once, if
+/// nothing kept the container past the expression that resolved the instance:
+/// `list.makeEditor(for: note).viewModel()` returns an instance that has already been told.
+///
 /// ```swift
 /// final class Uploader: ScopeBound {
 ///     func scopeDidEnd() { cancelAll() }
