@@ -6,6 +6,10 @@ extension Container {
     /// same time. Declare it in a computed property; the property's name names the provider
     /// in errors, trees and traces.
     ///
+    /// In a method that takes arguments, use ``shared(by:_:line:_:)->Provider<Value>`` or
+    /// ``unique(_:line:_:)->Provider<Value>``: `shared { }` there would make one instance
+    /// for every argument, so its first resolution traps with a message that says so.
+    ///
     /// ```swift
     /// var sessionRepository: Provider<any UserSessionRepository> {
     ///     shared { FileUserSessionRepository(directory: self.dataDirectory) }
@@ -77,6 +81,9 @@ extension Container {
     /// A provider of one instance while anyone else holds it; the container keeps it only
     /// weakly and makes it again after it is gone.
     ///
+    /// Like `shared { }`, it traps at its first resolution when declared in a method that
+    /// takes arguments, which it would ignore; use ``shared(by:_:line:_:)->Provider<Value>``.
+    ///
     /// - Parameters:
     ///   - name: The provider's name; filled in by the compiler.
     ///   - line: Where the provider is declared; filled in by the compiler.
@@ -93,7 +100,8 @@ extension Container {
     /// A provider of one instance per container, built by an async factory.
     ///
     /// Concurrent first callers await one construction. Ending the container cancels the
-    /// construction in flight.
+    /// construction in flight. Declared in a method that takes arguments, which it would
+    /// ignore, it traps at its first resolution.
     ///
     /// ```swift
     /// var catalog: AsyncProvider<Catalog> { shared { try await Catalog.load() } }

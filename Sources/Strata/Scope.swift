@@ -21,6 +21,10 @@
 /// }
 /// ```
 ///
+/// A wrong parent does not compile, and the error says which parents the tier takes:
+/// `SessionScope(parent: settings)` under a feature reads "'init(parent:fileID:line:)' is
+/// unavailable: a session scope's parent must be an app container …".
+///
 /// Creating a child scope under a container that has ended traps with a message that names
 /// the parent and the place the child was made.
 public struct Scope<Level: Tier>: Sendable {
@@ -58,6 +62,33 @@ extension Scope where Level == AppTier {
     public init(fileID: StaticString = #fileID, line: UInt = #line) {
         self.init(core: ScopeCore(tier: AppTier.self, parent: nil, fileID: fileID, line: line))
     }
+
+    /// Refuses a parent at compile time: an app scope is the root of the tree.
+    ///
+    /// Declared only so that the compiler's error names the mistake and its fix.
+    ///
+    /// ```swift
+    /// let scope = AppScope(parent: app)  // error: an app scope is the root of the tree …
+    /// let scope = SessionScope(parent: app)  // compiles: a session under the app
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - parent: Any container: none is allowed.
+    ///   - fileID: Unused.
+    ///   - line: Unused.
+    @available(
+        *, unavailable,
+        message: """
+            an app scope is the root of the tree and takes no parent. Write AppScope() for \
+            the root; under another container use SessionScope(parent:) (under an app), \
+            FeatureScope(parent:) or InteractionScope(parent:)
+            """
+    )
+    public init<Parent: Container>(
+        parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        fatalError("unavailable")
+    }
 }
 
 extension Scope where Level == SessionTier {
@@ -72,6 +103,34 @@ extension Scope where Level == SessionTier {
     ) where Parent.ContainerTier == AppTier {
         self.init(childOf: parent, fileID: fileID, line: line)
     }
+
+    /// Refuses, at compile time, a parent that is not an app container.
+    ///
+    /// Declared only so that the compiler's error names the mistake and its fix; a parent
+    /// whose tier is ``AppTier`` picks the initialiser above.
+    ///
+    /// ```swift
+    /// let scope = SessionScope(parent: settings)  // error: a session scope's parent must be …
+    /// let scope = FeatureScope(parent: settings)  // compiles: a feature under a feature
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - parent: A container of a tier other than the app's.
+    ///   - fileID: Unused.
+    ///   - line: Unused.
+    @available(
+        *, unavailable,
+        message: """
+            a session scope's parent must be an app container (a Container whose scope is an \
+            AppScope). Make the session from the app container, or make this container a \
+            FeatureScope or InteractionScope to nest it under a session, feature or interaction
+            """
+    )
+    public init<Parent: Container>(
+        parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+        fatalError("unavailable")
+    }
 }
 
 extension Scope where Level == FeatureTier {
@@ -85,6 +144,34 @@ extension Scope where Level == FeatureTier {
         parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
     ) where Parent.ContainerTier: FeatureParentTier {
         self.init(childOf: parent, fileID: fileID, line: line)
+    }
+
+    /// Refuses, at compile time, an interaction container as the parent.
+    ///
+    /// Declared only so that the compiler's error names the mistake and its fix; an app,
+    /// session or feature container picks the initialiser above.
+    ///
+    /// ```swift
+    /// let scope = FeatureScope(parent: dialog)      // error: a feature scope's parent must be …
+    /// let scope = InteractionScope(parent: dialog)  // compiles: anything nests under a dialog
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - parent: An interaction container.
+    ///   - fileID: Unused.
+    ///   - line: Unused.
+    @available(
+        *, unavailable,
+        message: """
+            a feature scope's parent must be an app, session or feature container, not an \
+            interaction: an interaction is the shortest-lived tier. Make the feature from the \
+            interaction's parent, or make this container an InteractionScope
+            """
+    )
+    public init<Parent: Container>(
+        parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+    ) where Parent.ContainerTier == InteractionTier {
+        fatalError("unavailable")
     }
 }
 

@@ -1,5 +1,5 @@
-// expected-error: no exact matches in call to initializer
-// expected-note: candidate requires that the types 'AppTier' and 'SessionTier' be equivalent (requirement specified as 'Level' == 'SessionTier')
+// expected-error: 'init(parent:fileID:line:)' is unavailable: an app scope is the root of the tree and takes no parent. Write AppScope() for the root; under another container use SessionScope(parent:) (under an app), FeatureScope(parent:) or InteractionScope(parent:)
+// expected-note: 'init(parent:fileID:line:)' has been explicitly marked unavailable here
 import Strata
 
 final class App: Container {

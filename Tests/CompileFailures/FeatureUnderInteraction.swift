@@ -1,5 +1,5 @@
-// expected-error: no exact matches in call to initializer
-// expected-note: candidate requires that 'InteractionTier' conform to 'FeatureParentTier' (requirement specified as 'Parent.ContainerTier' : 'FeatureParentTier')
+// expected-error: 'init(parent:fileID:line:)' is unavailable: a feature scope's parent must be an app, session or feature container, not an interaction: an interaction is the shortest-lived tier. Make the feature from the interaction's parent, or make this container an InteractionScope
+// expected-note: 'init(parent:fileID:line:)' has been explicitly marked unavailable here
 import Strata
 
 final class App: Container {

@@ -1,5 +1,5 @@
-// expected-error: no exact matches in call to initializer
-// expected-note: candidate requires that the types 'SessionTier' and 'AppTier' be equivalent (requirement specified as 'Parent.ContainerTier' == 'AppTier')
+// expected-error: 'init(parent:fileID:line:)' is unavailable: a session scope's parent must be an app container (a Container whose scope is an AppScope). Make the session from the app container, or make this container a FeatureScope or InteractionScope to nest it under a session, feature or interaction
+// expected-note: 'init(parent:fileID:line:)' has been explicitly marked unavailable here
 import Strata
 
 final class App: Container {

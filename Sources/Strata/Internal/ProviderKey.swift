@@ -156,3 +156,57 @@ struct Instance: @unchecked Sendable {
         return box.valueTypeName
     }
 }
+
+extension ProviderSite {
+    /// Whether the provider is declared in a method or subscript that takes arguments, such
+    /// as `item(_:)` or `editor(for:)`, rather than in a property (`profile`), a method
+    /// without arguments (`make()`) or an initialiser.
+    ///
+    /// `#function` names a declaration with arguments by its labels in parentheses, each
+    /// followed by a colon; one without arguments has `()` or no parentheses.
+    var isDeclaredWithArguments: Bool {
+        guard name.hasPointerRepresentation else { return false }
+        let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        guard let open = bytes.firstIndex(of: UInt8(ascii: "(")), open + 1 < bytes.count
+        else { return false }
+        // An initialiser runs once per container, so one instance per container is what its
+        // arguments ask for.
+        if bytes[..<open].elementsEqual("init".utf8) { return false }
+        return bytes[open + 1] != UInt8(ascii: ")")
+    }
+}
+
+extension Frame {
+    /// Traps when a provider that keeps one instance per container — `shared { }` or
+    /// `weakShared { }` — is declared in a method that takes arguments: its key has no
+    /// argument, so every call would get the instance made for the first call's arguments.
+    ///
+    /// Runs when an instance is about to be built, never on a cached resolution.
+    ///
+    /// - Parameters:
+    ///   - maker: The provider maker as the user wrote it, for example `shared { … }`.
+    ///   - isAsync: Whether the factory is async; `shared(by:)` has no async form.
+    func requireNoIgnoredArguments(maker: String, isAsync: Bool) {
+        guard key.argument == nil, site.isDeclaredWithArguments else { return }
+        let provider = self.provider
+        let fix =
+            isAsync
+            ? """
+            declare the async provider as a property of a container made for each value \
+            (a feature or interaction container that holds it), or build the instance \
+            synchronously with shared(by: value) { … }, one instance per value.
+            """
+            : """
+            write shared(by: value) { … } with the value that tells instances apart (one \
+            instance per value, kept until the container ends), or unique { … } for a new \
+            instance at every resolution.
+            """
+        fatalError(
+            """
+            Strata: \(provider) is declared with \(maker) in a method that takes \
+            arguments, but \(maker) keeps one instance per container, so every call would \
+            get the instance made for the first call's arguments. Where: provider \
+            '\(provider.name)' of \(provider.container). To fix: \(fix)
+            """)
+    }
+}

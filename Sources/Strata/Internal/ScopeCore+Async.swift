@@ -13,6 +13,7 @@ extension ScopeCore {
     func constructAsync(
         _ frame: Frame, make: @escaping @Sendable (Override?) async throws -> Instance
     ) async throws(StrataError) -> Instance {
+        frame.requireNoIgnoredArguments(maker: "shared { try await … }", isAsync: true)
         let frames = AsyncResolution.frames
         if let start = frames.firstIndex(where: { $0.isSameProvider(as: frame) }) {
             throw .cycle(path: (frames[start...] + [frame]).map(\.provider))

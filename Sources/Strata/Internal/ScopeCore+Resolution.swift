@@ -23,6 +23,8 @@ extension ScopeCore {
     func construct(
         _ frame: Frame, weakly: Bool, make: (Override?) throws -> Instance
     ) throws(StrataError) -> Instance {
+        frame.requireNoIgnoredArguments(
+            maker: weakly ? "weakShared { … }" : "shared { … }", isAsync: false)
         let stack = ResolutionStack.current
         try stack.push(frame)
         defer { stack.pop() }
