@@ -152,6 +152,53 @@ extension Container {
         MainActorProvider(provider(name, line, argument: nil, lifetime: .shared, make))
     }
 
+    /// A provider of one main-actor instance per argument value, such as one view model per
+    /// note, kept in the container until it ends.
+    ///
+    /// The main-actor form of `shared(by:)`: the factory runs on the main actor, and the
+    /// compiler checks that callers resolve the provider there.
+    ///
+    /// ```swift
+    /// func editor(for note: Note) -> MainActorProvider<EditorViewModel> {
+    ///     shared(by: note.id) { EditorViewModel(note: note, store: self.store()) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - argument: The value that tells instances apart.
+    ///   - name: The provider's name; filled in by the compiler.
+    ///   - line: Where the provider is declared; filled in by the compiler.
+    ///   - make: Builds the instance for `argument` on the main actor.
+    /// - Returns: The provider.
+    @inlinable
+    public func shared<Value: Sendable, ID: Hashable & Sendable>(
+        by argument: ID, _ name: StaticString = #function, line: UInt = #line,
+        _ make: @escaping @MainActor () throws -> Value
+    ) -> MainActorProvider<Value> {
+        MainActorProvider(
+            provider(name, line, argument: Argument(argument), lifetime: .shared, make))
+    }
+
+    /// A provider of one main-actor instance while anyone else holds it; the container keeps
+    /// it only weakly and makes it again, on the main actor, after it is gone.
+    ///
+    /// ```swift
+    /// var preview: MainActorProvider<PreviewModel> { weakShared { PreviewModel() } }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The provider's name; filled in by the compiler.
+    ///   - line: Where the provider is declared; filled in by the compiler.
+    ///   - make: Builds the instance, a class instance, on the main actor.
+    /// - Returns: The provider.
+    @inlinable
+    public func weakShared<Value: AnyObject & Sendable>(
+        _ name: StaticString = #function, line: UInt = #line,
+        _ make: @escaping @MainActor () throws -> Value
+    ) -> MainActorProvider<Value> {
+        MainActorProvider(provider(name, line, argument: nil, lifetime: .weakShared, make))
+    }
+
     /// A provider of a new main-actor instance at every resolution.
     ///
     /// - Parameters:
