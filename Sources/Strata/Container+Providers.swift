@@ -12,6 +12,23 @@ extension Container {
     /// }
     /// ```
     ///
+    /// The factory may run on any thread, so it cannot call main-actor code. In a module that
+    /// is MainActor by default (`.defaultIsolation(MainActor.self)`), every type you declare
+    /// is `@MainActor`, and `var profile: Provider<Profile> { shared { Profile(…) } }` fails
+    /// with "call to main actor-isolated initializer 'init(user:api:)' in a synchronous
+    /// nonisolated context". Either declare the property as a ``MainActorProvider``, made and
+    /// resolved on the main actor:
+    ///
+    /// ```swift
+    /// var profile: MainActorProvider<Profile> {
+    ///     shared { Profile(user: self.user, api: self.parent.api()) }
+    /// }
+    /// ```
+    ///
+    /// or, for a type that is not UI and is safe to share, mark it `nonisolated` and
+    /// `Sendable` (`nonisolated final class Profile: Sendable`) and keep the `Provider`.
+    /// <doc:MainActorByDefault> tells the whole story.
+    ///
     /// - Parameters:
     ///   - name: The provider's name; filled in by the compiler.
     ///   - line: Where the provider is declared; filled in by the compiler.
