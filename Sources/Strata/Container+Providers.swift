@@ -16,6 +16,23 @@ extension Container {
     /// }
     /// ```
     ///
+    /// The factory may run on any thread, so it cannot call main-actor code. In a module that
+    /// is MainActor by default (`.defaultIsolation(MainActor.self)`), every type you declare
+    /// is `@MainActor`, and `var profile: Provider<Profile> { shared { Profile(…) } }` fails
+    /// with "call to main actor-isolated initializer 'init(user:api:)' in a synchronous
+    /// nonisolated context". Either declare the property as a ``MainActorProvider``, made and
+    /// resolved on the main actor:
+    ///
+    /// ```swift
+    /// var profile: MainActorProvider<Profile> {
+    ///     shared { Profile(user: self.user, api: self.parent.api()) }
+    /// }
+    /// ```
+    ///
+    /// or, for a type that is not UI and is safe to share, mark it `nonisolated` and
+    /// `Sendable` (`nonisolated final class Profile: Sendable`) and keep the `Provider`.
+    /// <doc:MainActorByDefault> tells the whole story.
+    ///
     /// - Parameters:
     ///   - name: The provider's name; filled in by the compiler.
     ///   - line: Where the provider is declared; filled in by the compiler.
@@ -160,6 +177,53 @@ extension Container {
         _ make: @escaping @MainActor () throws -> Value
     ) -> MainActorProvider<Value> {
         MainActorProvider(provider(name, line, argument: nil, lifetime: .shared, make))
+    }
+
+    /// A provider of one main-actor instance per argument value, such as one view model per
+    /// note, kept in the container until it ends.
+    ///
+    /// The main-actor form of `shared(by:)`: the factory runs on the main actor, and the
+    /// compiler checks that callers resolve the provider there.
+    ///
+    /// ```swift
+    /// func editor(for note: Note) -> MainActorProvider<EditorViewModel> {
+    ///     shared(by: note.id) { EditorViewModel(note: note, store: self.store()) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - argument: The value that tells instances apart.
+    ///   - name: The provider's name; filled in by the compiler.
+    ///   - line: Where the provider is declared; filled in by the compiler.
+    ///   - make: Builds the instance for `argument` on the main actor.
+    /// - Returns: The provider.
+    @inlinable
+    public func shared<Value: Sendable, ID: Hashable & Sendable>(
+        by argument: ID, _ name: StaticString = #function, line: UInt = #line,
+        _ make: @escaping @MainActor () throws -> Value
+    ) -> MainActorProvider<Value> {
+        MainActorProvider(
+            provider(name, line, argument: Argument(argument), lifetime: .shared, make))
+    }
+
+    /// A provider of one main-actor instance while anyone else holds it; the container keeps
+    /// it only weakly and makes it again, on the main actor, after it is gone.
+    ///
+    /// ```swift
+    /// var preview: MainActorProvider<PreviewModel> { weakShared { PreviewModel() } }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The provider's name; filled in by the compiler.
+    ///   - line: Where the provider is declared; filled in by the compiler.
+    ///   - make: Builds the instance, a class instance, on the main actor.
+    /// - Returns: The provider.
+    @inlinable
+    public func weakShared<Value: AnyObject & Sendable>(
+        _ name: StaticString = #function, line: UInt = #line,
+        _ make: @escaping @MainActor () throws -> Value
+    ) -> MainActorProvider<Value> {
+        MainActorProvider(provider(name, line, argument: nil, lifetime: .weakShared, make))
     }
 
     /// A provider of a new main-actor instance at every resolution.

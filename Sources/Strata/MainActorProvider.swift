@@ -1,14 +1,23 @@
 /// A handle on a main-actor dependency, such as a view model: resolved on the main actor
 /// only, which the compiler checks.
 ///
-/// Made by `shared { … }` or `unique { … }` with a factory that runs on the main actor.
+/// Made by `shared { … }`, `shared(by:) { … }`, `unique { … }` or `weakShared { … }` with a
+/// factory that runs on the main actor: declare the property or method as returning a
+/// `MainActorProvider` and the main-actor form is chosen.
 ///
 /// ```swift
 /// var profileViewModel: MainActorProvider<ProfileViewModel> {
 ///     shared { ProfileViewModel(session: self.session) }
 /// }
+/// func editor(for note: Note) -> MainActorProvider<EditorViewModel> {
+///     shared(by: note.id) { EditorViewModel(note: note) }
+/// }
 /// let viewModel = signedIn.profileViewModel()   // on the main actor
 /// ```
+///
+/// An async factory needs no main-actor form: it reaches the main actor with `await`, so
+/// `shared { await ProfileViewModel.load() }` is an ``AsyncProvider`` whose factory runs on
+/// the main actor and which any task can await. See <doc:MainActorByDefault>.
 public struct MainActorProvider<Value: Sendable>: Sendable {
     @usableFromInline let base: Provider<Value>
 

@@ -1,0 +1,65 @@
+import Strata
+import Testing
+
+@testable import MainActorApp
+
+// These tests, like the module they test, are MainActor by default.
+
+@Suite("Strata in an app that is MainActor by default")
+struct MainActorAppTests {
+    @Test("the README's four tiers run, and ending the session leaves no survivors")
+    func readmeExample() {
+        let app = AppContainer()
+        let session = app.makeSession(for: User(name: "Ada"))
+        let dialog = session.makeSettings().makeDialog()
+        #expect(dialog.form().profile.user.name == "Ada")
+        let report = session.end()
+        #expect(report.survivors.isEmpty, "\(report)")
+        #expect(
+            report.ended.map(\.typeName) == [
+                "DialogContainer", "SettingsContainer", "SessionContainer",
+            ])
+    }
+
+    @Test("the notes flow loads, edits one note per editor, and signing out leaves no survivors")
+    func notesFlow() async throws {
+        let app = AppContainer()
+        let session = app.makeSession(for: User(name: "Ada"))
+        let notes = session.makeNotes()
+        do {
+            let list = notes.list()
+            #expect(list.status == .idle)
+            await list.load()
+            guard case .loaded(let loaded) = list.status else {
+                Issue.record("the list did not load: \(list.status)")
+                return
+            }
+            #expect(loaded.map(\.title) == ["Groceries", "Ideas"])
+
+            let editor = notes.editor(for: loaded[0])()
+            #expect(notes.editor(for: loaded[0])() === editor)
+            #expect(notes.editor(for: loaded[1])() !== editor)
+            editor.rename(to: "Shopping")
+            #expect(!editor.isSaved)
+            try await editor.save()
+            #expect(editor.isSaved)
+
+            await list.load()
+            #expect(list.status == .loaded([loaded[0].renamed("Shopping"), loaded[1]]))
+            let preloaded = await notes.loadedList()
+            #expect(preloaded.status == list.status)
+        }
+        let report = session.end()
+        #expect(report.survivors.isEmpty, "\(report)")
+        #expect(report.ended.map(\.typeName) == ["NotesContainer", "SessionContainer"])
+        #expect(!notes.isActive)
+    }
+}
+
+extension Note {
+    fileprivate func renamed(_ title: String) -> Note {
+        var note = self
+        note.title = title
+        return note
+    }
+}
