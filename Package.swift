@@ -7,12 +7,17 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Strata", targets: ["Strata"]),
+        // A Swift Testing trait that fails a test for every survivor; the only target that
+        // imports Testing.
+        .library(name: "StrataTesting", targets: ["StrataTesting"]),
         .executable(name: "guide", targets: ["guide"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
     ],
     targets: [
         .target(name: "Strata"),
         .testTarget(name: "StrataTests", dependencies: ["Strata"]),
+        .target(name: "StrataTesting", dependencies: ["Strata"]),
+        .testTarget(name: "StrataTestingTests", dependencies: ["Strata", "StrataTesting"]),
 
         // The sample: an onboarding guide in the terminal, built on Strata's tiers.
         // GuideCore holds what every part of the sample shares: models, repositories, forms.
@@ -35,6 +40,7 @@ let package = Package(
             name: "GuideKitTests",
             dependencies: [
                 "GuideKit", "GuideCore", "GuideContactFeature", "GuideProfileFeature", "guide",
+                "StrataTesting",
             ]),
 
         // Benchmarks against hand-written containers; run with `swift run -c release strata-bench`.

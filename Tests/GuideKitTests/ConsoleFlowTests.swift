@@ -2,10 +2,12 @@ import Foundation
 import GuideCore
 import GuideKit
 import Strata
+import StrataTesting
+import Synchronization
 import Testing
 
 /// Each path through the sample, driven through the console's input as a user would.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct ConsoleFlowTests {
+@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct ConsoleFlowTests {
     let directory = TemporaryDirectory()
 
     @Test func signUpAllowNotificationsEditTheProfileAndSignOut() async throws {
@@ -46,6 +48,39 @@ import Testing
         #expect(signOut.survivors.isEmpty, "\(signOut)")
         #expect(run.console.endReports.allSatisfy { $0.survivors.isEmpty })
         #expect(!run.output.contains("warning:"))
+    }
+
+    @Test func aPlanPreparesTheSessionMadeAtSignIn() async {
+        // The flow makes the SignedInContainer when the user signs in, out of the test's
+        // reach; a plan on the app replaces that session's notification answers before
+        // anything is resolved from it.
+        let prepared = Recorded()
+        let run = await runConsole(
+            [
+                .line("1"), .line("demo@example.com"), .line("demo1234"), .line("deny"),
+                .line("profile"), .line(":quit"),
+            ],
+            in: directory,
+            onStart: { app in
+                app.prepare(SignedInContainer.self) { signedIn in
+                    let user = signedIn.user().value
+                    prepared.append(user.email)
+                    signedIn.notificationPreferences.override {
+                        InMemoryNotificationPreferenceRepository(choices: [user.userID: .allowed])
+                    }
+                }
+            })
+        expectInOrder(
+            run.output,
+            [
+                "[guide/requestNotification] choice> deny\n",
+                "Home. You are signed in as Demo User <demo@example.com>.\n",
+                // The guide stored "denied" in the app's repository; the session reads the
+                // planned one.
+                "[home] choice> profile\n", "  notifications  allowed\n",
+            ])
+        #expect(directory.allContents.contains(#""denied""#))
+        #expect(prepared.all == ["demo@example.com"])
     }
 
     @Test func signInWithTheDemoAccount() async {
@@ -146,4 +181,12 @@ import Testing
                 "Home. You are signed in as Demo User",
             ])
     }
+}
+
+/// Strings recorded from any thread, in order.
+private final class Recorded: Sendable {
+    private let entries = Mutex<[String]>([])
+
+    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var all: [String] { entries.withLock { $0 } }
 }

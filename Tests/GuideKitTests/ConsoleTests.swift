@@ -1,10 +1,11 @@
 import Foundation
 import GuideKit
 import Strata
+import StrataTesting
 import Testing
 
 /// What the console does at any prompt: commands, wrong answers, echo, the end of input.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct ConsoleTests {
+@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct ConsoleTests {
     let directory = TemporaryDirectory()
 
     @Test func helpSaysWhereTheUserIsAndTheDemoAccount() async {

@@ -2,9 +2,10 @@ import Foundation
 import GuideContactFeature
 import GuideCore
 import GuideKit
+import StrataTesting
 import Testing
 
-@Suite @MainActor struct ContactUsFormTests {
+@Suite(.noSurvivors) @MainActor struct ContactUsFormTests {
     let navigation = Navigation()
     let outbox = InMemoryOutboxRepository()
     nonisolated static let sentAt = Date(timeIntervalSince1970: 1_700_000_000)
@@ -111,7 +112,7 @@ import Testing
     }
 }
 
-@Suite @MainActor struct ResetPasswordFormTests {
+@Suite(.noSurvivors) @MainActor struct ResetPasswordFormTests {
     let navigation = Navigation()
     let mail = InMemoryMailSender()
 

@@ -1,9 +1,10 @@
 import Foundation
+import StrataTesting
 import Testing
 
 /// The sample's feature targets stay apart: neither imports the other or the app, in its
 /// sources or in `Package.swift`, so they can reach each other only through routes.
-@Suite struct FeatureBoundaryTests {
+@Suite(.noSurvivors) struct FeatureBoundaryTests {
     /// Each feature target, and the modules it must never see.
     static let boundaries: [(feature: String, forbidden: [String])] = [
         ("GuideContactFeature", ["GuideProfileFeature", "GuideKit"]),

@@ -1,10 +1,11 @@
 import Foundation
 import GuideKit
+import StrataTesting
 import Testing
 
 /// Where each toggle's value comes from: defaults, the toggles file, the environment and
 /// the command line, the strongest winning; and errors that name their source.
-@Suite struct FeatureTogglesTests {
+@Suite(.noSurvivors) struct FeatureTogglesTests {
     let directory = TemporaryDirectory()
     var togglesFile: String { directory.file("toggles.txt").path }
 
@@ -149,7 +150,7 @@ import Testing
 }
 
 /// The console's `:toggles`, which shows the toggles the app container owns.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct TogglesCommandTests {
+@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct TogglesCommandTests {
     let directory = TemporaryDirectory()
 
     @Test func togglesShowsEachValueAndItsSource() async throws {

@@ -1,8 +1,9 @@
 import Foundation
+import StrataTesting
 import Testing
 
 /// The built `guide` executable, run as a user would with a script on standard input.
-@Suite(.timeLimit(.minutes(1))) struct GuideBinaryTests {
+@Suite(.noSurvivors, .timeLimit(.minutes(1))) struct GuideBinaryTests {
     let directory = TemporaryDirectory()
 
     @Test func aScriptedRunSignsInShowsTheScopesAndSignsOut() async throws {

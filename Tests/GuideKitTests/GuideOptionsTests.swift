@@ -1,8 +1,9 @@
 import Foundation
 import GuideKit
+import StrataTesting
 import Testing
 
-@Suite struct GuideOptionsTests {
+@Suite(.noSurvivors) struct GuideOptionsTests {
     @Test func noArgumentsMeansDefaults() throws {
         let options = try GuideOptions.parse([])
         #expect(options.dataDirectory == nil)
@@ -61,7 +62,7 @@ import Testing
     }
 }
 
-@Suite struct DataDirectoryTests {
+@Suite(.noSurvivors) struct DataDirectoryTests {
     @Test func theOptionWins() {
         let url = DataDirectory.resolve(
             option: "/tmp/from-option", environment: ["GUIDE_DATA_DIR": "/tmp/from-env"])

@@ -1,8 +1,9 @@
 import GuideCore
 import GuideKit
+import StrataTesting
 import Testing
 
-@Suite @MainActor struct GuideViewModelTests {
+@Suite(.noSurvivors) @MainActor struct GuideViewModelTests {
     let preferences = InMemoryNotificationPreferenceRepository()
     let navigation = Navigation()
 

@@ -1,11 +1,12 @@
 import Foundation
 import GuideCore
 import GuideKit
+import StrataTesting
 import Testing
 
 /// What sets the journal engine apart: it appends, compacts, and treats a torn line as a
 /// corrupt journal.
-@Suite struct JournalStorageTests {
+@Suite(.noSurvivors) struct JournalStorageTests {
     let directory = TemporaryDirectory()
     var journal: URL { directory.file("journal.log") }
 

@@ -1,9 +1,10 @@
 import Foundation
 import GuideCore
 import GuideKit
+import StrataTesting
 import Testing
 
-@Suite @MainActor struct MainViewModelTests {
+@Suite(.noSurvivors) @MainActor struct MainViewModelTests {
     @Test func launchWithoutAStoredSessionGuides() {
         let main = MainViewModel(sessionRepository: InMemoryUserSessionRepository())
         let log = StatusLog(main.status)

@@ -1,9 +1,10 @@
 import Foundation
 import GuideCore
 import GuideKit
+import StrataTesting
 import Testing
 
-@Suite struct FileUserSessionRepositoryTests {
+@Suite(.noSurvivors) struct FileUserSessionRepositoryTests {
     let directory = TemporaryDirectory()
     var repository: FileUserSessionRepository {
         FileUserSessionRepository(directory: directory.url)
@@ -88,7 +89,7 @@ import Testing
     }
 }
 
-@Suite struct FileNotificationPreferenceRepositoryTests {
+@Suite(.noSurvivors) struct FileNotificationPreferenceRepositoryTests {
     let directory = TemporaryDirectory()
 
     @Test func remembersAnswersPerUserAcrossInstances() throws {
@@ -112,7 +113,7 @@ import Testing
     }
 }
 
-@Suite struct FileOutboxRepositoryTests {
+@Suite(.noSurvivors) struct FileOutboxRepositoryTests {
     let directory = TemporaryDirectory()
 
     @Test func keepsMessagesInOrder() throws {
@@ -127,7 +128,7 @@ import Testing
     }
 }
 
-@Suite struct LocalAuthenticationAPITests {
+@Suite(.noSurvivors) struct LocalAuthenticationAPITests {
     let mail = InMemoryMailSender()
     var api: LocalAuthenticationAPI { LocalAuthenticationAPI(mailSender: mail) }
 

@@ -1,9 +1,10 @@
 import Foundation
 import GuideKit
+import StrataTesting
 import Testing
 
 /// What a second launch finds in the data directory.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct RestartTests {
+@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct RestartTests {
     let directory = TemporaryDirectory()
 
     @Test func aStoredSessionLandsInTheHome() async {

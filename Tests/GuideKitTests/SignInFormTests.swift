@@ -1,8 +1,9 @@
 import GuideCore
 import GuideKit
+import StrataTesting
 import Testing
 
-@Suite @MainActor struct SignInFormTests {
+@Suite(.noSurvivors) @MainActor struct SignInFormTests {
     let navigation = Navigation()
 
     func makeForm() -> SignInViewModel {

@@ -1,8 +1,9 @@
 import GuideCore
 import GuideKit
+import StrataTesting
 import Testing
 
-@Suite @MainActor struct SignUpFormTests {
+@Suite(.noSurvivors) @MainActor struct SignUpFormTests {
     let navigation = Navigation()
     let authentication = LocalAuthenticationAPI(mailSender: InMemoryMailSender())
 

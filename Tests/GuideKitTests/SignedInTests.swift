@@ -3,9 +3,10 @@ import GuideCore
 import GuideKit
 import GuideProfileFeature
 import Strata
+import StrataTesting
 import Testing
 
-@Suite @MainActor struct HomeViewModelTests {
+@Suite(.noSurvivors) @MainActor struct HomeViewModelTests {
     let navigation = Navigation()
 
     func makeHome() -> HomeViewModel {
@@ -35,7 +36,7 @@ import Testing
     }
 }
 
-@Suite @MainActor struct ProfileViewModelTests {
+@Suite(.noSurvivors) @MainActor struct ProfileViewModelTests {
     let navigation = Navigation()
 
     let preferences = InMemoryNotificationPreferenceRepository()
@@ -129,7 +130,7 @@ final class StubForm: FormContainer {
     }
 }
 
-@Suite @MainActor struct EditNameFormTests {
+@Suite(.noSurvivors) @MainActor struct EditNameFormTests {
     let navigation = Navigation()
     let user = Observed(adaSession)
     let repository = InMemoryUserSessionRepository(session: adaSession)

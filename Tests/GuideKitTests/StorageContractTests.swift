@@ -1,11 +1,12 @@
 import Foundation
 import GuideCore
 import GuideKit
+import StrataTesting
 import Testing
 
 /// The repository contract, run against both storage engines: whatever one engine does
 /// with the session, the notification answers and the outbox, the other does too.
-@Suite struct StorageContractTests {
+@Suite(.noSurvivors) struct StorageContractTests {
     let directory = TemporaryDirectory()
 
     func engine(_ kind: StorageEngineKind) -> any StorageEngine {

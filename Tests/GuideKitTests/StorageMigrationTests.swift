@@ -1,13 +1,14 @@
 import Foundation
 import GuideCore
 import GuideKit
+import StrataTesting
 import Synchronization
 import Testing
 
 /// Moving the data between engines at start-up: both directions, idempotent, resumable,
 /// keeping the old data until the new engine has given it back, and leaving the old engine
 /// in use when anything fails.
-@Suite struct StorageMigrationTests {
+@Suite(.noSurvivors) struct StorageMigrationTests {
     let directory = TemporaryDirectory()
 
     /// A session, two notification answers and three outbox messages: six records.
