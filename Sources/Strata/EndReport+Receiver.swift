@@ -1,28 +1,74 @@
 extension EndReport {
-    /// Where the root containers made in the current task send the report of each
-    /// container of their tree that ends: the hook a leak check is built on.
+    /// Runs `operation` with `receiver` taking the end reports of the root containers made
+    /// during it: the hook a leak check is built on.
     ///
-    /// A root reads it once, when it is made, and keeps it for its whole tree: a container
-    /// of that tree that ends later, on any thread, by ``Container/end()`` or by being
-    /// released, still reports there. A root made outside the task — before it, in a
-    /// detached task, on a Dispatch queue — does not see it; give such a root its receiver
-    /// with ``Container/onEndReport(_:)``.
+    /// A root made while `operation` runs — in this task or a child task of it — adopts the
+    /// receiver when it is made and keeps it for its whole tree: a container of that tree
+    /// that ends later, on any thread, by ``Container/end()`` or by being released, still
+    /// reports there. A root made outside the task — before it, in a detached task, on a
+    /// Dispatch queue — does not see it; give such a root its receiver with
+    /// ``Container/onEndReport(_:)``. Passing `nil` hides an outer receiver from the roots
+    /// made during `operation`.
     ///
     /// Each call carries one container: ``ended`` names it alone, and ``survivors`` holds
     /// only the instances it made.
     ///
     /// ```swift
     /// let leaks = Mutex<[Survivor]>([])
-    /// EndReport.$receiver.withValue({ report in leaks.withLock { $0 += report.survivors } }) {
-    ///     runSignInFlow()
+    /// await EndReport.withReceiver({ report in leaks.withLock { $0 += report.survivors } }) {
+    ///     await runSignInFlow()
     /// }
     /// ```
-    @TaskLocal public static var receiver: (@Sendable (EndReport) -> Void)?
+    ///
+    /// - Parameters:
+    ///   - receiver: Receives each report, or `nil` for none.
+    ///   - operation: The work during which roots adopt the receiver.
+    ///   - isolation: The actor `operation` runs on; filled in by the compiler.
+    /// - Returns: What `operation` returns.
+    public static func withReceiver<Result>(
+        _ receiver: (@Sendable (EndReport) -> Void)?,
+        operation: () async throws -> Result,
+        isolation: isolated (any Actor)? = #isolation
+    ) async rethrows -> Result {
+        try await ReportReceiver.$current.withValue(receiver.map(ReportReceiver.init)) {
+            try await operation()
+        }
+    }
+
+    /// Runs `operation` with `receiver` taking the end reports of the root containers made
+    /// during it, synchronously.
+    ///
+    /// See ``withReceiver(_:operation:isolation:)``.
+    ///
+    /// - Parameters:
+    ///   - receiver: Receives each report, or `nil` for none.
+    ///   - operation: The work during which roots adopt the receiver.
+    /// - Returns: What `operation` returns.
+    public static func withReceiver<Result>(
+        _ receiver: (@Sendable (EndReport) -> Void)?, operation: () throws -> Result
+    ) rethrows -> Result {
+        try ReportReceiver.$current.withValue(receiver.map(ReportReceiver.init)) {
+            try operation()
+        }
+    }
+}
+
+/// The receiver of end reports bound for the current task.
+///
+/// A class, not the closure itself: binding a task-local whose value is a closure crashes in
+/// `swift_task_localValuePush` in optimised builds (Swift 6.3.1).
+final class ReportReceiver: Sendable {
+    @TaskLocal static var current: ReportReceiver?
+
+    let receive: @Sendable (EndReport) -> Void
+
+    init(_ receive: @escaping @Sendable (EndReport) -> Void) { self.receive = receive }
 }
 
 extension Container where ContainerTier == AppTier {
     /// Sends the report of each container of this tree that ends, on any thread, to
-    /// `handler`, in place of the receiver the root took from ``EndReport/receiver``.
+    /// `handler`, in place of the receiver the root took from
+    /// ``EndReport/withReceiver(_:operation:isolation:)``.
     ///
     /// Each call carries one container and the survivors it made. Passing `nil` stops the
     /// reports.

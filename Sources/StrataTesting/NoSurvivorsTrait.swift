@@ -42,11 +42,11 @@
             // A suite's own scope checks nothing: each of its tests gets a scope of its own.
             guard !test.isSuite else { return try await function() }
             guard isChecking else {
-                return try await EndReport.$receiver.withValue(nil) { try await function() }
+                return try await EndReport.withReceiver(nil) { try await function() }
             }
             let survivors = SurvivorLog()
             try await SurvivorLog.$current.withValue(survivors) {
-                try await EndReport.$receiver.withValue(survivors.receive) { try await function() }
+                try await EndReport.withReceiver(survivors.receive) { try await function() }
             }
             for survivor in survivors.all {
                 Issue.record(

@@ -19,7 +19,7 @@ struct EndReportReceiverTests {
     @Test("a root made in the receiver's task reports each container of its tree as it ends")
     func eachContainerReports() {
         let reports = Reports()
-        let app = EndReport.$receiver.withValue(reports.receive) { TestApp() }
+        let app = EndReport.withReceiver(reports.receive) { TestApp() }
         let session = app.makeSession()
         let feature = session.makeFeature()
         _ = feature.screen()
@@ -33,7 +33,7 @@ struct EndReportReceiverTests {
     @Test("a container released without end() reports too, and a root made later does not")
     func releaseReportsAndLaterRootsDoNot() {
         let reports = Reports()
-        let app = EndReport.$receiver.withValue(reports.receive) { TestApp() }
+        let app = EndReport.withReceiver(reports.receive) { TestApp() }
         do {
             let feature = app.makeFeature()
             _ = feature.screen()
@@ -46,7 +46,7 @@ struct EndReportReceiverTests {
     @Test("a container ended on another thread still reports to its root's receiver")
     func endedElsewhere() async {
         let reports = Reports()
-        let app = EndReport.$receiver.withValue(reports.receive) { TestApp() }
+        let app = await EndReport.withReceiver(reports.receive) { () async in TestApp() }
         let session = app.makeSession()
         await withCheckedContinuation { done in
             DispatchQueue.global().async {
@@ -55,6 +55,17 @@ struct EndReportReceiverTests {
             }
         }
         #expect(reports.ended == ["TestSession"])
+    }
+
+    @Test("a nil receiver hides an outer one from the roots made inside it")
+    func nilHidesOuter() {
+        let reports = Reports()
+        let (outer, inner) = EndReport.withReceiver(reports.receive) {
+            (TestApp(), EndReport.withReceiver(nil) { TestApp() })
+        }
+        inner.makeSession().end()
+        outer.makeFeature().end()
+        #expect(reports.ended == ["TestFeature"])
     }
 
     @Test("onEndReport gives a root made elsewhere a receiver, and nil takes it away")

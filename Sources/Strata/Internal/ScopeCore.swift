@@ -67,7 +67,9 @@ final class ScopeCore: Sendable {
         self.fileID = fileID
         self.line = line
         // A root adopts the receiver of end reports of the task it is made in.
-        if parent == nil, let receiver = EndReport.receiver { setEndReportHandler(receiver) }
+        if parent == nil, let receiver = ReportReceiver.current {
+            setEndReportHandler(receiver.receive)
+        }
     }
 
     deinit {
