@@ -11,7 +11,7 @@ public import Observation
 /// Subscribe with ``observe(in:_:)`` to tie the handler to a container — it runs until the
 /// container ends, whether or not the token is kept — or with ``subscribe(_:)`` for a
 /// handler that lives as long as its ``Subscription``. Those handlers run on the thread that
-/// set the value; ``observeOnMainActor(in:_:)`` runs its handler on the main actor. Change
+/// set the value; ``observeOnMainActor(in:from:_:)`` runs its handler on the main actor. Change
 /// the value from its old one with ``withValue(_:)``, which reads and writes under one lock.
 ///
 /// ```swift
