@@ -1,8 +1,18 @@
+public import Observation
+
 /// A value that tells its subscribers when it changes: the status enum of a view model.
 ///
-/// Subscribe with ``observe(in:_:)`` to tie the handler to a container — it stops when the
-/// container ends — or with ``subscribe(_:)`` for a handler that lives as long as its
-/// ``Subscription``. Handlers run on the thread that set the value.
+/// It takes part in Observation: reading ``value`` inside `withObservationTracking` — or in
+/// a SwiftUI view's body, or in the read closure of ``Container/track(from:_:onChange:)`` —
+/// registers the access, and setting it calls the tracking's `onChange`. The same holds for
+/// an `@Observable` type that stores an `Observed`. Observation is told after the new value
+/// is stored, so code that reads the value from its `onChange` sees the new value.
+///
+/// Subscribe with ``observe(in:_:)`` to tie the handler to a container — it runs until the
+/// container ends, whether or not the token is kept — or with ``subscribe(_:)`` for a
+/// handler that lives as long as its ``Subscription``. Those handlers run on the thread that
+/// set the value; ``observeOnMainActor(in:from:_:)`` runs its handler on the main actor. Change
+/// the value from its old one with ``withValue(_:)``, which reads and writes under one lock.
 ///
 /// ```swift
 /// @MainActor final class GuideViewModel {
@@ -10,9 +20,9 @@
 ///     func signIn() { status.value = .signIn }
 /// }
 ///
-/// let watch = viewModel.status.observe(in: formContainer) { status in render(status) }
+/// viewModel.status.observe(in: formContainer) { status in render(status) }
 /// ```
-public final class Observed<Value: Sendable>: Sendable {
+public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
     private struct State {
         var value: Value
         var subscriptions: [WeakSubscription] = []
@@ -23,6 +33,7 @@ public final class Observed<Value: Sendable>: Sendable {
     }
 
     private let state: Lock<State>
+    private let registrar = ObservationRegistrar()
 
     /// Makes an observed value.
     ///
@@ -33,17 +44,44 @@ public final class Observed<Value: Sendable>: Sendable {
 
     /// The current value.
     ///
-    /// Setting it calls every active handler with the new value.
+    /// Reading it registers an access with Observation. Setting it stores the value, then
+    /// tells Observation, then calls every active handler with the new value.
     public var value: Value {
-        get { state.withLock { $0.value } }
-        set {
-            let subscriptions = state.withLock { state in
-                state.value = newValue
-                state.subscriptions.removeAll { $0.subscription == nil }
-                return state.subscriptions.compactMap(\.subscription)
-            }
-            for subscription in subscriptions { subscription.deliver(newValue) }
+        get {
+            registrar.access(self, keyPath: \.value)
+            return state.withLock { $0.value }
         }
+        set { withValue { $0 = newValue } }
+    }
+
+    /// Changes the value in place, under the lock that guards it, and tells Observation and
+    /// the handlers once.
+    ///
+    /// Two threads that read and write the value with `withValue` cannot lose each other's
+    /// change, as `status.value = status.value + 1` can. `body` must not read or set this
+    /// value itself, other than through its argument: it runs with the lock held. When
+    /// `body` throws, the value is left as it was and nobody is told.
+    ///
+    /// ```swift
+    /// let taps = Observed(0)
+    /// taps.withValue { $0 += 1 }
+    /// ```
+    ///
+    /// - Parameter body: Changes the value it is given.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    public func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        let (result, newValue, subscriptions) = try state.withLock { state in
+            var value = state.value
+            let result = try body(&value)
+            state.value = value
+            state.subscriptions.removeAll { $0.subscription == nil }
+            return (result, value, state.subscriptions.compactMap(\.subscription))
+        }
+        // After the store: whoever reads the value from onChange reads the new one.
+        registrar.withMutation(of: self, keyPath: \.value) {}
+        for subscription in subscriptions { subscription.deliver(newValue) }
+        return result
     }
 
     /// Calls `handler` with every new value until the returned subscription is cancelled or
@@ -63,42 +101,95 @@ public final class Observed<Value: Sendable>: Sendable {
         add(Subscription(firesOnce: true) { handler($0 as! Value) })
     }
 
-    /// Calls `handler` with every new value until `container` ends, or until the returned
-    /// subscription is cancelled or released, whichever comes first.
+    /// Calls `handler` with every new value until `container` ends or the returned
+    /// subscription is cancelled, whichever comes first.
     ///
-    /// After `container.end()` returns, the handler does not run, even if another thread
-    /// sets the value at that moment, and it is released with what it captured. Tie a
-    /// subscription to the container of the object its handler captures: a handler tied to a
-    /// longer-lived container keeps its owner alive past the owner's own container, and the
-    /// owner shows in that container's survivors.
+    /// The container holds the subscription, so the token may be dropped: the handler runs
+    /// until the container ends. Keep the token only to cancel earlier. After
+    /// `container.end()` returns, the handler does not run, even if another thread sets the
+    /// value at that moment, and it is released with what it captured. The handler runs on
+    /// the thread that set the value, once per value; a value set by the handler itself is
+    /// delivered to it at once, nested. Tie a subscription to the container of the object its
+    /// handler captures: a handler tied to a longer-lived container keeps its owner alive
+    /// past the owner's own container, and the owner shows in that container's survivors.
+    ///
+    /// ```swift
+    /// viewModel.status.observe(in: formContainer) { status in render(status) }
+    /// ```
     ///
     /// - Parameters:
     ///   - container: The container whose end stops the handler.
     ///   - handler: Receives each new value.
-    /// - Returns: The subscription; keep it as long as the handler should run.
+    /// - Returns: The subscription, to cancel before the container ends.
+    @discardableResult
     public func observe<Owner: Container>(
         in container: Owner, _ handler: @escaping @Sendable (Value) -> Void
     ) -> Subscription {
         tie(subscribe(handler), to: container)
     }
 
-    /// Calls `handler` with the next new value only, unless `container` ends first.
+    /// Calls `handler` with the next new value only, unless `container` ends or the returned
+    /// subscription is cancelled first.
+    ///
+    /// Like ``observe(in:_:)``, the container holds the subscription, so the token may be
+    /// dropped.
+    ///
+    /// ```swift
+    /// viewModel.status.observeOnce(in: formContainer) { status in log(status) }
+    /// ```
     ///
     /// - Parameters:
     ///   - container: The container whose end stops the handler.
     ///   - handler: Receives the next value.
-    /// - Returns: The subscription; keep it until the handler has run.
+    /// - Returns: The subscription, to cancel before the handler has run.
+    @discardableResult
     public func observeOnce<Owner: Container>(
         in container: Owner, _ handler: @escaping @Sendable (Value) -> Void
     ) -> Subscription {
         tie(subscribeOnce(handler), to: container)
     }
 
+    /// Calls `handler` on the main actor with the value after each change, until `container`
+    /// ends or the returned subscription is cancelled.
+    ///
+    /// It is ``Container/trackOnMainActor(from:_:onChange:)`` of this value: a value
+    /// set on another thread reaches the handler in a main-actor job, which checks the
+    /// subscription first, so after `container.end()` returns the handler does not run. As
+    /// in tracking, changes are coalesced: changes that arrive while a delivery is pending or
+    /// running lead to one more call, with the value current then, so the handler sees the
+    /// latest value but may skip values in between. A value the handler sets is delivered
+    /// after it returns, never nested. The container holds the subscription, so the token
+    /// may be dropped.
+    ///
+    /// ```swift
+    /// repository.status.observeOnMainActor(in: formContainer) { status in
+    ///     viewModel.show(status)  // a main-actor view model
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - container: The container whose end stops the handler.
+    ///   - start: Whether the handler is first called with the current value.
+    ///   - handler: Receives the value after each change, on the main actor.
+    /// - Returns: The subscription, to cancel before the container ends.
+    @MainActor
+    @discardableResult
+    public func observeOnMainActor<Owner: Container>(
+        in container: Owner, from start: TrackingStart = .nextChange,
+        _ handler: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        container.trackOnMainActor(from: start) {
+            self.value
+        } onChange: {
+            handler($0)
+        }
+    }
+
     private func tie<Owner: Container>(
         _ subscription: Subscription, to container: Owner
     ) -> Subscription {
         container.scope.core.bind(container)
-        container.scope.core.addObserver(subscription)
+        container.scope.core.addSubscription(subscription)
         return subscription
     }
 

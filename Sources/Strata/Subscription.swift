@@ -1,9 +1,15 @@
-/// A running subscription to an ``Observed`` value; cancelling it, or dropping the last
-/// reference to it, stops its handler and releases it.
+/// A running subscription to an ``Observed`` value or a tracked model; cancelling it stops
+/// its handler and releases it.
 ///
 /// Once ``cancel()`` returns, the handler does not run again, even if another thread is
 /// changing the value at that moment: `cancel()` waits for a delivery in progress on
 /// another thread to finish. A handler may cancel its own subscription.
+///
+/// A subscription tied to a container — made by ``Observed/observe(in:_:)``,
+/// ``Observed/observeOnce(in:_:)``, ``Container/track(from:_:onChange:)`` and their main-actor
+/// forms — is held by the container and runs until the container ends or it is cancelled,
+/// whether or not the token is kept. An untied one, made by ``Observed/subscribe(_:)``,
+/// also stops when the last reference to it is dropped.
 public final class Subscription: Sendable {
     private struct State {
         /// `nil` once cancelled: releasing the handler breaks a cycle through what it
@@ -43,7 +49,11 @@ public final class Subscription: Sendable {
         _ = released  // released here, outside the locks
     }
 
-    func deliver(_ value: Any) {
+    /// Runs the handler with `value` unless the subscription was cancelled.
+    ///
+    /// - Returns: `false` when the subscription was cancelled, so nothing ran.
+    @discardableResult
+    func deliver(_ value: Any) -> Bool {
         let thread = ResolutionStack.current.agent
         // A handler that sets the value it observes is already inside the gate.
         let nested = state.withLock { state in
@@ -51,18 +61,19 @@ public final class Subscription: Sendable {
         }
         if let nested {
             if !firesOnce { nested(value) }
-            return
+            return true
         }
-        gate.withLock { _ in
+        return gate.withLock { _ in
             let handler = state.withLock { state -> (@Sendable (Any) -> Void)? in
                 guard let handler = state.handler else { return nil }
                 state.deliveringThread = thread
                 if firesOnce { state.handler = nil }
                 return handler
             }
-            guard let handler else { return }
+            guard let handler else { return false }
             handler(value)
             state.withLock { $0.deliveringThread = nil }
+            return true
         }
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Observation
 import Strata
 import Synchronization
 import Testing
@@ -80,14 +81,51 @@ struct ObservationTests {
         withExtendedLifetime(subscription) {}
     }
 
-    @Test("a subscription whose token is dropped stops at once")
-    func droppedTokenStops() {
+    @Test("a tied subscription whose token is dropped runs until its container ends")
+    func droppedTokenRunsUntilEnd() {
+        let status = Observed(Status.idle)
+        let feature = TestApp().makeFeature()
+        let seen = Locked<[Status]>([])
+        status.observe(in: feature) { value in seen.withLock { $0.append(value) } }
+        status.value = .editing
+        feature.end()
+        status.value = .saved
+        #expect(seen.withLock { $0 } == [.editing])
+    }
+
+    @Test("a single-fire tied subscription whose token is dropped still fires")
+    func droppedSingleFireTokenFires() {
         let status = Observed(Status.idle)
         let app = TestApp()
         let count = Atomic<Int>(0)
-        _ = status.observe(in: app) { _ in count.add(1, ordering: .relaxed) }
+        status.observeOnce(in: app) { _ in count.add(1, ordering: .relaxed) }
+        status.value = .editing
+        status.value = .saved
+        #expect(count.load(ordering: .relaxed) == 1)
+    }
+
+    @Test("an untied subscription whose token is dropped stops at once")
+    func droppedUntiedTokenStops() {
+        let status = Observed(Status.idle)
+        let count = Atomic<Int>(0)
+        _ = status.subscribe { _ in count.add(1, ordering: .relaxed) }
         status.value = .saved
         #expect(count.load(ordering: .relaxed) == 0)
+    }
+
+    @Test("ending the container releases a handler whose token was dropped")
+    func droppedTokenHandlerReleasedAtEnd() {
+        let status = Observed(Status.idle)
+        let feature = TestApp().makeFeature()
+        weak var released: Service?
+        do {
+            let captured = Service()
+            released = captured
+            status.observe(in: feature) { _ in _ = captured }
+        }
+        #expect(released != nil)
+        feature.end()
+        #expect(released == nil)
     }
 
     @Test("cancelling the token stops the handler before the container ends")
@@ -185,6 +223,87 @@ struct ObservationTests {
         _ = form.model()
         let report = form.end()
         #expect(report.survivors.map(\.provider.description) == ["Form.model"])
+    }
+}
+
+/// An `@Observable` view model that stores its status as an `Observed`.
+@Observable
+final class StoringViewModel {
+    let status = Observed(Status.idle)
+    var title = "form"
+}
+
+@Suite("Observed in the Observation framework")
+struct ObservedObservationTests {
+    @Test("withObservationTracking sees a change of Observed.value")
+    func trackingSeesValue() {
+        let status = Observed(Status.idle)
+        let fired = Atomic<Int>(0)
+        _ = withObservationTracking {
+            status.value
+        } onChange: {
+            fired.add(1, ordering: .relaxed)
+        }
+        status.value = .editing
+        #expect(fired.load(ordering: .relaxed) == 1)
+    }
+
+    @Test("onChange reads the new value: Observed tells Observation after storing it")
+    func onChangeReadsNewValue() {
+        let status = Observed(Status.idle)
+        let readInOnChange = Locked<Status?>(nil)
+        _ = withObservationTracking {
+            status.value
+        } onChange: {
+            readInOnChange.withLock { $0 = status.value }
+        }
+        status.value = .saved
+        #expect(readInOnChange.withLock { $0 } == .saved)
+    }
+
+    @Test("an @Observable view model storing an Observed is tracked through it")
+    func observableStoringObservedIsTracked() {
+        let viewModel = StoringViewModel()
+        let fired = Atomic<Int>(0)
+        _ = withObservationTracking {
+            viewModel.status.value
+        } onChange: {
+            fired.add(1, ordering: .relaxed)
+        }
+        viewModel.status.value = .editing
+        #expect(fired.load(ordering: .relaxed) == 1)
+    }
+
+    @Test(
+        "withValue is atomic: increments from many threads add up exactly", .timeLimit(.minutes(1)))
+    func withValueIsAtomic() {
+        let counter = Observed(0)
+        let notified = Atomic<Int>(0)
+        let subscription = counter.subscribe { _ in notified.add(1, ordering: .relaxed) }
+        let finished = onThreads(8) { _ in
+            for _ in 0..<1000 { counter.withValue { $0 += 1 } }
+        }
+        #expect(finished)
+        #expect(counter.value == 8000)
+        #expect(notified.load(ordering: .relaxed) == 8000)
+        withExtendedLifetime(subscription) {}
+    }
+
+    @Test("withValue that throws leaves the value unchanged and tells nobody")
+    func withValueThrowing() {
+        struct Refused: Error {}
+        let counter = Observed(1)
+        let notified = Atomic<Int>(0)
+        let subscription = counter.subscribe { _ in notified.add(1, ordering: .relaxed) }
+        #expect(throws: Refused.self) {
+            try counter.withValue { value in
+                value = 99
+                throw Refused()
+            }
+        }
+        #expect(counter.value == 1)
+        #expect(notified.load(ordering: .relaxed) == 0)
+        withExtendedLifetime(subscription) {}
     }
 }
 

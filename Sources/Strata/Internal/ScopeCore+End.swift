@@ -99,6 +99,8 @@ extension ScopeCore {
                 body()
             case .hook(.observer(let observer)):
                 observer.object?.containerDidEnd()
+            case .hook(.subscription(let subscription)):
+                subscription.cancel()
             case .instance(let instance, let object, let name, let argument):
                 (object as? any ScopeBound)?.scopeDidEnd()
                 if let tracer {

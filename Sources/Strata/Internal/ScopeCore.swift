@@ -16,6 +16,8 @@ final class ScopeCore: Sendable {
         enum Kind {
             case closure(@Sendable () -> Void)
             case observer(WeakObserver)
+            /// A subscription tied to the container: held until the end or its cancellation.
+            case subscription(Subscription)
         }
 
         let kind: Kind
@@ -209,15 +211,28 @@ final class ScopeCore: Sendable {
         if !addHook(.observer(WeakObserver(observer))) { observer.containerDidEnd() }
     }
 
+    /// Holds a subscription until the scope ends, then cancels it; cancels it at once if the
+    /// scope has ended.
+    ///
+    /// Held strongly, so that a subscription whose token was dropped runs on; a cancelled one
+    /// is let go at the next compaction.
+    func addSubscription(_ subscription: Subscription) {
+        if !addHook(.subscription(subscription)) { subscription.cancel() }
+    }
+
     private func addHook(_ kind: Hook.Kind) -> Bool {
         state.withLock { state in
             guard isActive else { return false }
             state.hooks.append(Hook(kind: kind, order: state.nextOrder()))
             if state.hooks.count >= state.compactHooksAt {
-                // Drop observers that are gone, so a long-lived container does not grow.
+                // Drop observers that are gone and subscriptions that were cancelled, so a
+                // long-lived container does not grow.
                 state.hooks.removeAll { hook in
-                    guard case .observer(let observer) = hook.kind else { return false }
-                    return observer.object == nil
+                    switch hook.kind {
+                    case .closure: false
+                    case .observer(let observer): observer.object == nil
+                    case .subscription(let subscription): !subscription.isActive
+                    }
                 }
                 state.compactHooksAt = Swift.max(64, state.hooks.count * 2)
             }

@@ -1,0 +1,122 @@
+import Dispatch
+import Observation
+
+/// Where a tracking delivers: what a change schedules.
+enum TrackingDelivery: Sendable {
+    /// A job on a global dispatch queue.
+    case deliveryThread
+    /// A job on the main actor.
+    case mainActor
+}
+
+/// What a tracking is doing, and what each event makes it do next.
+///
+/// One delivery at a time: a change while a delivery is scheduled is already covered by it,
+/// since a delivery reads the value when it runs; a change while a delivery runs leads to
+/// exactly one more. So calls are never nested and never run in parallel, and each change
+/// leads to at most one call.
+struct TrackingState: Equatable {
+    enum Phase: Equatable {
+        /// Armed and waiting for a change.
+        case idle
+        /// A delivery is scheduled and has not started.
+        case scheduled
+        /// A delivery is running; `changed` once a change arrived since it read the value.
+        case delivering(changed: Bool)
+    }
+
+    private(set) var phase: Phase
+
+    init(phase: Phase) { self.phase = phase }
+
+    /// Records a change.
+    ///
+    /// - Returns: Whether to schedule a delivery.
+    mutating func change() -> Bool {
+        switch phase {
+        case .idle:
+            phase = .scheduled
+            return true
+        case .scheduled:
+            return false
+        case .delivering:
+            phase = .delivering(changed: true)
+            return false
+        }
+    }
+
+    /// The scheduled delivery starts.
+    mutating func start() {
+        phase = .delivering(changed: false)
+    }
+
+    /// Records that a delivery returned.
+    ///
+    /// - Returns: Whether to deliver again, for changes that arrived while it ran.
+    mutating func finish() -> Bool {
+        guard case .delivering(let changed) = phase else { return false }
+        phase = changed ? .delivering(changed: false) : .idle
+        return changed
+    }
+}
+
+/// The shell around ``TrackingState``: it re-arms `withObservationTracking`, schedules
+/// deliveries, and hands each one to its ``Subscription``, whose gate keeps the promise that
+/// nothing runs after `end()` returns.
+///
+/// The subscription's handler holds the tracking; the tracking holds the subscription
+/// weakly, and Observation's `onChange` holds the tracking weakly, so a model that outlives
+/// the container keeps nothing of the tracking alive.
+final class Tracking: Sendable {
+    private struct State {
+        var machine: TrackingState
+        weak var subscription: Subscription?
+    }
+
+    private let state: Lock<State>
+    private let delivery: TrackingDelivery
+
+    init(delivery: TrackingDelivery, phase: TrackingState.Phase) {
+        self.delivery = delivery
+        state = Lock(State(machine: TrackingState(phase: phase)))
+    }
+
+    func attach(_ subscription: Subscription) {
+        state.withLock { $0.subscription = subscription }
+    }
+
+    /// Reads `read` with Observation tracking armed for the next change.
+    ///
+    /// The value comes from a second read, after the tracking is installed: a change stored
+    /// between the first read and the installation is in it, and any later one fires
+    /// `onChange`.
+    func read<Value>(_ read: () -> Value) -> Value {
+        _ = withObservationTracking(read) { [weak self] in self?.changed() }
+        return read()
+    }
+
+    /// Delivers until no change arrived during the last delivery, or the subscription was
+    /// cancelled; the caller has moved the machine to `delivering`.
+    func deliverAll() {
+        repeat {
+            guard let subscription = state.withLock({ $0.subscription }),
+                subscription.deliver(())
+            else { return }
+        } while state.withLock { $0.machine.finish() }
+    }
+
+    private func changed() {
+        guard state.withLock({ $0.machine.change() }) else { return }
+        switch delivery {
+        case .deliveryThread:
+            DispatchQueue.global().async { self.runScheduled() }
+        case .mainActor:
+            Task { @MainActor in self.runScheduled() }
+        }
+    }
+
+    private func runScheduled() {
+        state.withLock { $0.machine.start() }
+        deliverAll()
+    }
+}
