@@ -66,6 +66,17 @@ import Testing
                 == .unwritable(file: "/read-only/session.json", reason: "read-only file system"))
     }
 
+    @Test func eachStorageProblemIsReportedAnewEvenWhenItReadsTheSame() {
+        let main = MainViewModel(sessionRepository: ReadOnlyUserSessionRepository())
+        main.launch()
+        let log = StatusLog { main.sessionProblem }
+        main.signedIn(adaSession)
+        main.signOut()
+        let problem = StorageError.unwritable(
+            file: "/read-only/session.json", reason: "read-only file system")
+        #expect(log.all == [problem, nil, problem])
+    }
+
     @Test func signOutClearsTheSessionAndGuides() {
         let repository = InMemoryUserSessionRepository(session: adaSession)
         let main = MainViewModel(sessionRepository: repository)

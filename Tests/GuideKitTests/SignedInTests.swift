@@ -113,6 +113,18 @@ import Testing
                 + "handles it; handlers go away when their container ends.)")
     }
 
+    @Test func eachFailedContactSupportReportsItsProblemAnew() {
+        let error = StrataError.routeNotFound(route: "ContactSupport", searched: [])
+        let profile = ProfileViewModel(
+            user: Observed(adaSession), notificationPreferences: preferences,
+            contactSupport: { _ throws(StrataError) in throw error }, onClose: {})
+        let log = StatusLog { profile.supportProblem }
+        profile.contactSupport()
+        profile.contactSupport()
+        let problem = ProfileViewModel.supportUnavailable(error)
+        #expect(log.all == [problem, nil, problem])
+    }
+
     @Test func withoutTheContactFeatureContactSupportOpensNothing() {
         let profile = makeProfile()
         profile.contactSupport()
