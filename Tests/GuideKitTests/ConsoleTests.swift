@@ -66,6 +66,16 @@ import Testing
             ])
     }
 
+    @Test func theSameInvalidValueTwiceIsExplainedTwice() async {
+        let run = await runConsole(["2", "", "", ":quit"], in: directory)
+        expectInOrder(
+            run.output,
+            [
+                "[guide/signUp] name> \n", "Please enter your name.\n", "[guide/signUp] name> \n",
+                "Please enter your name.\n", "[guide/signUp] name> :quit\n",
+            ])
+    }
+
     @Test func theEndOfInputInAFormLeavesCleanlyAndEndsTheForm() async throws {
         let run = await runConsole(["1", "demo@example.com"], in: directory)
         #expect(run.status == 0)

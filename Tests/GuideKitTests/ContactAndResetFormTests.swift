@@ -26,9 +26,9 @@ import Testing
 
     @Test func aKnownSenderIsAnsweredAtTheirAddressAndAskedOnlyForTheMessage() async {
         let form = makeSupportForm()
-        #expect(form.status.value == .asking(.message, problem: nil))
+        #expect(form.status == .asking(.message, problem: nil))
         await form.enter("My token expired twice today.")
-        #expect(form.status.value == .submitted)
+        #expect(form.status == .submitted)
         #expect(
             outbox.messages() == [
                 ContactMessage(
@@ -41,7 +41,7 @@ import Testing
     @Test func backFromTheMessageLeavesWhenTheAddressIsTheSenders() {
         let form = makeSupportForm()
         form.back()
-        #expect(form.status.value == .cancelled)
+        #expect(form.status == .cancelled)
         #expect(navigation.closed == 1)
     }
 
@@ -49,13 +49,13 @@ import Testing
         let form = makeForm()
         await form.enter("ada@example.com")
         form.back()
-        #expect(form.status.value == .asking(.email, problem: nil))
+        #expect(form.status == .asking(.email, problem: nil))
         #expect(navigation.closed == 0)
     }
 
     @Test func keepsTheMessageInTheOutboxAndCloses() async {
         let form = makeForm()
-        let log = StatusLog(form.status)
+        let log = StatusLog { form.status }
         await form.enter("Ada@Example.com")
         await form.enter("  Where do the containers end?  ")
         #expect(log.all == [.asking(.message, problem: nil), .submitting, .submitted])
@@ -79,14 +79,14 @@ import Testing
         let form = makeForm()
         await form.enter("ada@example.com")
         await form.enter(message)
-        #expect(form.status.value == .asking(.message, problem: problem))
+        #expect(form.status == .asking(.message, problem: problem))
         #expect(outbox.messages().isEmpty)
     }
 
     @Test func refusesAnInvalidAddress() async {
         let form = makeForm()
         await form.enter("ada at example")
-        #expect(form.status.value == .asking(.email, problem: .invalidEmail("ada at example")))
+        #expect(form.status == .asking(.email, problem: .invalidEmail("ada at example")))
     }
 
     @Test func anOutboxThatCannotBeWrittenAsksForTheMessageAgain() async {
@@ -94,7 +94,7 @@ import Testing
         await form.enter("ada@example.com")
         await form.enter("Where do the containers end?")
         #expect(
-            form.status.value
+            form.status
                 == .asking(
                     .message,
                     problem: .notSaved(
@@ -106,7 +106,7 @@ import Testing
         let form = makeForm()
         await form.enter("ada@example.com")
         form.cancel()
-        #expect(form.status.value == .cancelled)
+        #expect(form.status == .cancelled)
         #expect(outbox.messages().isEmpty)
         #expect(navigation.closed == 1)
     }
@@ -125,7 +125,7 @@ import Testing
 
     @Test func mailsAResetLinkToAKnownAddressAndCloses() async throws {
         let form = makeForm()
-        let log = StatusLog(form.status)
+        let log = StatusLog { form.status }
         await form.enter("DEMO@example.com")
         #expect(log.all == [.submitting, .submitted])
         let sent = try #require(mail.mails.first)
@@ -136,7 +136,7 @@ import Testing
 
     @Test func anUnknownAddressEndsTheSameWayWithoutMail() async {
         let form = makeForm()
-        let log = StatusLog(form.status)
+        let log = StatusLog { form.status }
         await form.enter("nobody@example.com")
         #expect(log.all == [.submitting, .submitted])
         #expect(mail.mails.isEmpty)
@@ -146,14 +146,14 @@ import Testing
     @Test func refusesAnInvalidAddress() async {
         let form = makeForm()
         await form.enter("demo@")
-        #expect(form.status.value == .asking(.email, problem: .invalidEmail("demo@")))
+        #expect(form.status == .asking(.email, problem: .invalidEmail("demo@")))
         #expect(mail.mails.isEmpty)
     }
 
     @Test func backCancels() {
         let form = makeForm()
         form.back()
-        #expect(form.status.value == .cancelled)
+        #expect(form.status == .cancelled)
         #expect(navigation.closed == 1)
     }
 }

@@ -57,7 +57,7 @@ final class PreviewSession: ProfileParent {
         let support = try #require(try tree.profile.contactSupport(onClose: {}))
         let form = try #require(support as? ContactUsFormContainer)
         #expect(form.sender == ProfileSummary(name: "Ada Lovelace", email: "ada@example.com"))
-        #expect(form.form.status.value == .asking(.message, problem: nil))
+        #expect(form.form.status == .asking(.message, problem: nil))
     }
 
     @Test func currentProfileAnswersTheNameAsItIsNow() async throws {
@@ -84,7 +84,7 @@ final class PreviewSession: ProfileParent {
 
         let form = tree.app.makeGuideContainer().makeContactUsFormContainer()
         #expect(form.sender == nil)
-        #expect(form.contactUsViewModel().status.value == .asking(.email, problem: nil))
+        #expect(form.contactUsViewModel().status == .asking(.email, problem: nil))
     }
 
     @Test func contactSupportOpensTheContactFormUnderTheProfile() async throws {
@@ -95,7 +95,7 @@ final class PreviewSession: ProfileParent {
             // screen's do: the leak check then holds the ending to no survivors.
             let profile = tree.profile.profileViewModel()
             profile.contactSupport()
-            #expect(profile.status.value == .contactingSupport)
+            #expect(profile.status == .contactingSupport)
             support = try #require(profile.supportForm)
             let form = try #require(support as? ContactUsFormContainer).form
             let path = tree.app.tree.allNodes.map(\.container.typeName)
@@ -105,12 +105,12 @@ final class PreviewSession: ProfileParent {
                     "ContactUsFormContainer",
                 ])
             await form.enter("My token expired twice today.")
-            #expect(form.status.value == .submitted)
+            #expect(form.status == .submitted)
             #expect(
                 try tree.outbox.messages().map { [$0.replyTo, $0.text, $0.topic] } == [
                     ["ada@example.com", "My token expired twice today.", "my account"]
                 ])
-            #expect(profile.status.value == .viewing)
+            #expect(profile.status == .viewing)
             #expect(profile.supportForm == nil)
         }
         let report = tree.profile.end()
@@ -124,10 +124,10 @@ final class PreviewSession: ProfileParent {
         let profile = ProfileContainer(parent: PreviewSession(parent: app))
         let viewModel = profile.profileViewModel()
         viewModel.contactSupport()
-        #expect(viewModel.status.value == .viewing)
+        #expect(viewModel.status == .viewing)
         #expect(viewModel.supportForm == nil)
         #expect(
-            viewModel.supportProblem.value
+            viewModel.supportProblem
                 == """
                 Contact support is not available here, so nothing was opened. (Strata: no \
                 handler for route ContactSupport. Where: searched ProfileContainer (feature \
@@ -145,8 +145,8 @@ final class PreviewSession: ProfileParent {
         let viewModel = tree.profile.profileViewModel()
         tree.profile.end()
         viewModel.contactSupport()
-        #expect(viewModel.status.value == .viewing)
-        #expect(viewModel.supportProblem.value == nil)
+        #expect(viewModel.status == .viewing)
+        #expect(viewModel.supportProblem == nil)
         #expect(tree.signedIn.tree.children.isEmpty)
     }
 }

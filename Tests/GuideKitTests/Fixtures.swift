@@ -1,6 +1,7 @@
 import Foundation
 import GuideCore
 import GuideKit
+import Observation
 import Strata
 import Synchronization
 import Testing
@@ -145,22 +146,34 @@ func expectInOrder(
     }
 }
 
-/// Records every value an observed status takes.
-final class StatusLog<Value: Sendable>: Sendable {
-    private final class Values: Sendable {
-        let list = Mutex<[Value]>([])
+/// Records every value an `@Observable` view model's status takes, as it takes it.
+///
+/// Observation tells of a change before it is made, so each report reads the value the
+/// status had until then, and tracks it again for the next change; the last value is read
+/// when asked. Setting a status to the value it has is no change, and is not recorded.
+@MainActor
+final class StatusLog<Value> {
+    private let read: @MainActor () -> Value
+    /// The value before each change, in order; the first is the value at the start.
+    private var before: [Value] = []
+
+    init(_ read: @escaping @MainActor () -> Value) {
+        self.read = read
+        track()
     }
 
-    private let values: Values
-    private let subscription: Subscription
+    /// Each value taken since the log began, in order; empty when nothing changed.
+    var all: [Value] { before.isEmpty ? [] : before.dropFirst() + [read()] }
 
-    init(_ observed: Observed<Value>) {
-        let values = Values()
-        self.values = values
-        subscription = observed.subscribe { value in values.list.withLock { $0.append(value) } }
+    @discardableResult
+    private func track() -> Value {
+        withObservationTracking(read) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.before.append(self.track())
+            }
+        }
     }
-
-    var all: [Value] { values.list.withLock { $0 } }
 }
 
 /// Calls made through the closures a container would hand a view model.

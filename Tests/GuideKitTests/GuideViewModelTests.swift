@@ -29,14 +29,14 @@ import Testing
     }
 
     @Test func startsAtWelcome() {
-        #expect(makeGuide().status.value == .welcome)
+        #expect(makeGuide().status == .welcome)
     }
 
     @Test(arguments: opens)
     func welcomeOpensEachForm(name: String, form: GuideViewStatus) {
         let guide = makeGuide()
         Self.open(name, on: guide)
-        #expect(guide.status.value == form)
+        #expect(guide.status == form)
     }
 
     @Test(arguments: opens)
@@ -44,22 +44,22 @@ import Testing
         let guide = makeGuide()
         Self.open(name, on: guide)
         guide.returnToWelcome()
-        #expect(guide.status.value == .welcome)
+        #expect(guide.status == .welcome)
     }
 
     @Test(arguments: opens)
     func aFormCannotOpenFromAnotherForm(name: String, form: GuideViewStatus) {
         let guide = makeGuide()
         guide.showContactUs()
-        let log = StatusLog(guide.status)
+        let log = StatusLog { guide.status }
         Self.open(name, on: guide)
         #expect(log.all.isEmpty)
-        #expect(guide.status.value == .contactUs)
+        #expect(guide.status == .contactUs)
     }
 
     @Test func returnToWelcomeAtWelcomeChangesNothing() {
         let guide = makeGuide()
-        let log = StatusLog(guide.status)
+        let log = StatusLog { guide.status }
         guide.returnToWelcome()
         #expect(log.all.isEmpty)
     }
@@ -69,7 +69,7 @@ import Testing
         let guide = makeGuide()
         form == .signIn ? guide.showSignIn() : guide.showSignUp()
         guide.authenticated(adaSession)
-        #expect(guide.status.value == .requestNotification)
+        #expect(guide.status == .requestNotification)
         #expect(navigation.signedIn.isEmpty)
     }
 
@@ -79,14 +79,14 @@ import Testing
         guide.showSignIn()
         guide.authenticated(adaSession)
         #expect(navigation.signedIn == [adaSession])
-        #expect(guide.status.value == .signIn)
+        #expect(guide.status == .signIn)
     }
 
     @Test func authenticatedOutsideSignInOrSignUpIsIgnored() {
         let guide = makeGuide()
         guide.showContactUs()
         guide.authenticated(adaSession)
-        #expect(guide.status.value == .contactUs)
+        #expect(guide.status == .contactUs)
         #expect(navigation.signedIn.isEmpty)
     }
 
@@ -106,7 +106,7 @@ import Testing
         guide.authenticated(adaSession)
         guide.returnToWelcome()
         guide.allowNotifications()
-        #expect(guide.status.value == .welcome)
+        #expect(guide.status == .welcome)
         #expect(navigation.signedIn.isEmpty)
         #expect(preferences.choice(forUser: adaSession.userID) == nil)
     }

@@ -7,17 +7,17 @@ import Testing
 @Suite(.noSurvivors) @MainActor struct MainViewModelTests {
     @Test func launchWithoutAStoredSessionGuides() {
         let main = MainViewModel(sessionRepository: InMemoryUserSessionRepository())
-        let log = StatusLog(main.status)
+        let log = StatusLog { main.status }
         main.launch()
         #expect(log.all == [.guiding])
-        #expect(main.sessionProblem.value == nil)
+        #expect(main.sessionProblem == nil)
     }
 
     @Test func launchWithAStoredSessionIsSignedIn() {
         let main = MainViewModel(
             sessionRepository: InMemoryUserSessionRepository(session: adaSession))
         main.launch()
-        #expect(main.status.value == .signedIn(adaSession))
+        #expect(main.status == .signedIn(adaSession))
     }
 
     @Test func launchWithACorruptSessionReportsItAndGuides() throws {
@@ -26,10 +26,10 @@ import Testing
         let main = MainViewModel(
             sessionRepository: FileUserSessionRepository(directory: directory.url))
         main.launch()
-        #expect(main.status.value == .guiding)
-        guard case .corrupt(let file, let movedTo, let reason) = main.sessionProblem.value else {
+        #expect(main.status == .guiding)
+        guard case .corrupt(let file, let movedTo, let reason) = main.sessionProblem else {
             Issue.record(
-                "expected a corrupt-session problem, got \(String(describing: main.sessionProblem.value))"
+                "expected a corrupt-session problem, got \(String(describing: main.sessionProblem))"
             )
             return
         }
@@ -44,7 +44,7 @@ import Testing
         main.launch()
         repository.save(adaSession)
         main.launch()
-        #expect(main.status.value == .guiding)
+        #expect(main.status == .guiding)
     }
 
     @Test func signedInStoresTheSessionAndShowsTheHome() {
@@ -52,7 +52,7 @@ import Testing
         let main = MainViewModel(sessionRepository: repository)
         main.launch()
         main.signedIn(adaSession)
-        #expect(main.status.value == .signedIn(adaSession))
+        #expect(main.status == .signedIn(adaSession))
         #expect(repository.load() == adaSession)
     }
 
@@ -60,10 +60,21 @@ import Testing
         let main = MainViewModel(sessionRepository: ReadOnlyUserSessionRepository())
         main.launch()
         main.signedIn(adaSession)
-        #expect(main.status.value == .signedIn(adaSession))
+        #expect(main.status == .signedIn(adaSession))
         #expect(
-            main.sessionProblem.value
+            main.sessionProblem
                 == .unwritable(file: "/read-only/session.json", reason: "read-only file system"))
+    }
+
+    @Test func eachStorageProblemIsReportedAnewEvenWhenItReadsTheSame() {
+        let main = MainViewModel(sessionRepository: ReadOnlyUserSessionRepository())
+        main.launch()
+        let log = StatusLog { main.sessionProblem }
+        main.signedIn(adaSession)
+        main.signOut()
+        let problem = StorageError.unwritable(
+            file: "/read-only/session.json", reason: "read-only file system")
+        #expect(log.all == [problem, nil, problem])
     }
 
     @Test func signOutClearsTheSessionAndGuides() {
@@ -71,7 +82,7 @@ import Testing
         let main = MainViewModel(sessionRepository: repository)
         main.launch()
         main.signOut()
-        #expect(main.status.value == .guiding)
+        #expect(main.status == .guiding)
         #expect(repository.load() == nil)
     }
 
@@ -79,7 +90,7 @@ import Testing
         let repository = InMemoryUserSessionRepository()
         let main = MainViewModel(sessionRepository: repository)
         main.launch()
-        let log = StatusLog(main.status)
+        let log = StatusLog { main.status }
         main.signOut()
         #expect(log.all.isEmpty)
     }

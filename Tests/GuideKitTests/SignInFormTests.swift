@@ -16,14 +16,14 @@ import Testing
 
     @Test func asksForTheEmailThenThePassword() async {
         let form = makeForm()
-        #expect(form.status.value == .asking(.email, problem: nil))
+        #expect(form.status == .asking(.email, problem: nil))
         await form.enter("demo@example.com")
-        #expect(form.status.value == .asking(.password, problem: nil))
+        #expect(form.status == .asking(.password, problem: nil))
     }
 
     @Test func theDemoAccountSignsIn() async {
         let form = makeForm()
-        let log = StatusLog(form.status)
+        let log = StatusLog { form.status }
         await form.enter("  Demo@Example.com ")
         await form.enter("demo1234")
         #expect(log.all == [.asking(.password, problem: nil), .submitting, .submitted])
@@ -35,7 +35,7 @@ import Testing
         let form = makeForm()
         await form.enter("demo@example.com")
         await form.enter("demo12345")
-        #expect(form.status.value == .asking(.email, problem: .wrongEmailOrPassword))
+        #expect(form.status == .asking(.email, problem: .wrongEmailOrPassword))
         #expect(navigation.signedIn.isEmpty)
     }
 
@@ -43,34 +43,34 @@ import Testing
         let form = makeForm()
         await form.enter("nobody@example.com")
         await form.enter("demo1234")
-        #expect(form.status.value == .asking(.email, problem: .wrongEmailOrPassword))
+        #expect(form.status == .asking(.email, problem: .wrongEmailOrPassword))
     }
 
     @Test func anInvalidEmailIsAskedAgain() async {
         let form = makeForm()
         await form.enter("demo")
-        #expect(form.status.value == .asking(.email, problem: .invalidEmail("demo")))
+        #expect(form.status == .asking(.email, problem: .invalidEmail("demo")))
     }
 
     @Test func anEmptyPasswordIsAskedAgain() async {
         let form = makeForm()
         await form.enter("demo@example.com")
         await form.enter("")
-        #expect(form.status.value == .asking(.password, problem: .empty("password")))
+        #expect(form.status == .asking(.password, problem: .empty("password")))
     }
 
     @Test func backFromThePasswordReturnsToTheEmail() async {
         let form = makeForm()
         await form.enter("demo@example.com")
         form.back()
-        #expect(form.status.value == .asking(.email, problem: nil))
+        #expect(form.status == .asking(.email, problem: nil))
         #expect(navigation.closed == 0)
     }
 
     @Test func backFromTheEmailCancels() {
         let form = makeForm()
         form.back()
-        #expect(form.status.value == .cancelled)
+        #expect(form.status == .cancelled)
         #expect(navigation.closed == 1)
     }
 

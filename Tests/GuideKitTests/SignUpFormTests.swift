@@ -17,7 +17,7 @@ import Testing
 
     @Test func asksForNameEmailAndPasswordInTurn() async {
         let form = makeForm()
-        let log = StatusLog(form.status)
+        let log = StatusLog { form.status }
         await form.enter("Ada Lovelace")
         await form.enter("ada@example.com")
         await form.enter("analytical1")
@@ -51,13 +51,13 @@ import Testing
     func refusesAName(_ name: String, problem: FormProblem) async {
         let form = makeForm()
         await form.enter(name)
-        #expect(form.status.value == .asking(.name, problem: problem))
+        #expect(form.status == .asking(.name, problem: problem))
     }
 
     @Test func acceptsANameOfFiftyCharacters() async {
         let form = makeForm()
         await form.enter(String(repeating: "a", count: 50))
-        #expect(form.status.value == .asking(.email, problem: nil))
+        #expect(form.status == .asking(.email, problem: nil))
     }
 
     nonisolated static let emailProblems: [(String, FormProblem)] = [
@@ -77,7 +77,7 @@ import Testing
         let form = makeForm()
         await form.enter("Ada")
         await form.enter(email)
-        #expect(form.status.value == .asking(.email, problem: problem))
+        #expect(form.status == .asking(.email, problem: problem))
     }
 
     nonisolated static let passwordProblems: [(String, FormProblem)] = [
@@ -93,7 +93,7 @@ import Testing
         await form.enter("Ada")
         await form.enter("ada@example.com")
         await form.enter(password)
-        #expect(form.status.value == .asking(.password, problem: problem))
+        #expect(form.status == .asking(.password, problem: problem))
         #expect(navigation.signedIn.isEmpty)
     }
 
@@ -102,7 +102,7 @@ import Testing
         await form.enter("Someone")
         await form.enter("demo@example.com")
         await form.enter("another1")
-        #expect(form.status.value == .asking(.email, problem: .emailTaken("demo@example.com")))
+        #expect(form.status == .asking(.email, problem: .emailTaken("demo@example.com")))
         #expect(navigation.signedIn.isEmpty)
     }
 
@@ -111,11 +111,11 @@ import Testing
         await form.enter("Ada")
         await form.enter("ada@example.com")
         form.back()
-        #expect(form.status.value == .asking(.email, problem: nil))
+        #expect(form.status == .asking(.email, problem: nil))
         form.back()
-        #expect(form.status.value == .asking(.name, problem: nil))
+        #expect(form.status == .asking(.name, problem: nil))
         form.back()
-        #expect(form.status.value == .cancelled)
+        #expect(form.status == .cancelled)
         #expect(navigation.closed == 1)
     }
 

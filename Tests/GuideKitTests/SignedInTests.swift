@@ -16,7 +16,7 @@ import Testing
 
     @Test func opensTheProfileAndReturnsHome() {
         let home = makeHome()
-        let log = StatusLog(home.status)
+        let log = StatusLog { home.status }
         home.showProfile()
         home.returnHome()
         #expect(log.all == [.profile, .home])
@@ -24,7 +24,7 @@ import Testing
 
     @Test func returnHomeAtHomeChangesNothing() {
         let home = makeHome()
-        let log = StatusLog(home.status)
+        let log = StatusLog { home.status }
         home.returnHome()
         #expect(log.all.isEmpty)
     }
@@ -52,7 +52,7 @@ import Testing
 
     @Test func opensAndClosesTheNameEditor() {
         let profile = makeProfile()
-        let log = StatusLog(profile.status)
+        let log = StatusLog { profile.status }
         profile.editName()
         profile.finishEditing()
         #expect(log.all == [.editingName, .viewing])
@@ -60,7 +60,7 @@ import Testing
 
     @Test func finishEditingWhileViewingChangesNothing() {
         let profile = makeProfile()
-        let log = StatusLog(profile.status)
+        let log = StatusLog { profile.status }
         profile.finishEditing()
         #expect(log.all.isEmpty)
     }
@@ -86,7 +86,7 @@ import Testing
                 return form
             },
             onClose: {})
-        let log = StatusLog(profile.status)
+        let log = StatusLog { profile.status }
         profile.contactSupport()
         #expect(profile.supportForm === form)
         let close = try #require(closeForm)
@@ -103,9 +103,9 @@ import Testing
             user: Observed(adaSession), notificationPreferences: preferences,
             contactSupport: { _ throws(StrataError) in throw error }, onClose: {})
         profile.contactSupport()
-        #expect(profile.status.value == .viewing)
+        #expect(profile.status == .viewing)
         #expect(
-            profile.supportProblem.value
+            profile.supportProblem
                 == "Contact support is not available here, so nothing was opened. (Strata: no "
                 + "handler for route ContactSupport. Where: searched ProfileContainer (feature "
                 + "tier). To fix: register one with handle(ContactSupport.self) { … } in one of "
@@ -113,12 +113,24 @@ import Testing
                 + "handles it; handlers go away when their container ends.)")
     }
 
+    @Test func eachFailedContactSupportReportsItsProblemAnew() {
+        let error = StrataError.routeNotFound(route: "ContactSupport", searched: [])
+        let profile = ProfileViewModel(
+            user: Observed(adaSession), notificationPreferences: preferences,
+            contactSupport: { _ throws(StrataError) in throw error }, onClose: {})
+        let log = StatusLog { profile.supportProblem }
+        profile.contactSupport()
+        profile.contactSupport()
+        let problem = ProfileViewModel.supportUnavailable(error)
+        #expect(log.all == [problem, nil, problem])
+    }
+
     @Test func withoutTheContactFeatureContactSupportOpensNothing() {
         let profile = makeProfile()
         profile.contactSupport()
-        #expect(profile.status.value == .viewing)
+        #expect(profile.status == .viewing)
         #expect(profile.supportForm == nil)
-        #expect(profile.supportProblem.value == nil)
+        #expect(profile.supportProblem == nil)
     }
 }
 
@@ -144,7 +156,7 @@ final class StubForm: FormContainer {
 
     @Test func storesTheNewNameAndCloses() async {
         let form = makeForm()
-        let log = StatusLog(form.status)
+        let log = StatusLog { form.status }
         await form.enter("  Countess of Lovelace ")
         #expect(log.all == [.submitting, .submitted])
         #expect(user.value.name == "Countess of Lovelace")
@@ -162,7 +174,7 @@ final class StubForm: FormContainer {
     func refusesAName(_ name: String, problem: FormProblem) async {
         let form = makeForm()
         await form.enter(name)
-        #expect(form.status.value == .asking(.name, problem: problem))
+        #expect(form.status == .asking(.name, problem: problem))
         #expect(user.value == adaSession)
     }
 
@@ -170,7 +182,7 @@ final class StubForm: FormContainer {
         let form = makeForm(repository: ReadOnlyUserSessionRepository(session: adaSession))
         await form.enter("Countess")
         #expect(
-            form.status.value
+            form.status
                 == .asking(
                     .name,
                     problem: .notSaved(
@@ -181,7 +193,7 @@ final class StubForm: FormContainer {
     @Test func backCancelsAndKeepsTheName() {
         let form = makeForm()
         form.back()
-        #expect(form.status.value == .cancelled)
+        #expect(form.status == .cancelled)
         #expect(user.value == adaSession)
         #expect(navigation.closed == 1)
     }

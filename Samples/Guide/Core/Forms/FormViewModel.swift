@@ -1,4 +1,4 @@
-public import Strata
+public import Observation
 
 /// A field of a form: what the form asks for, one at a time, in declaration order.
 public protocol FormField: CaseIterable, Hashable, Sendable {
@@ -35,15 +35,17 @@ public enum FormStatus<Field: FormField>: Hashable, Sendable {
 /// A form's view model: it takes one value at a time for the field its status asks for,
 /// validates it, and submits when the last one is valid.
 ///
-/// It never reads or prints: a view — the console, a screen — follows ``status`` and hands
-/// in what the user typed.
+/// It never reads or prints: a view — the console, a screen — follows ``status`` through
+/// Observation and hands in what the user typed. Each form is an `@Observable` class.
 @MainActor
-public protocol FormViewModel: AnyObject {
+public protocol FormViewModel: AnyObject, Observable {
     /// The form's fields, in the order they are asked.
     associatedtype Field: FormField
 
     /// Where the form is.
-    var status: Observed<FormStatus<Field>> { get }
+    ///
+    /// The form sets it, through ``ask(_:_:)`` and its own methods; a view reads it.
+    var status: FormStatus<Field> { get set }
 
     /// Takes the value of the field being asked for. A valid value moves to the next field
     /// or, for the last one, submits; an invalid one asks for the field again with the
@@ -65,7 +67,7 @@ public protocol FormViewModel: AnyObject {
 extension FormViewModel {
     /// Goes back to the previous field, or leaves the form from the first one.
     public func back() {
-        guard case .asking(let field, _) = status.value else { return }
+        guard case .asking(let field, _) = status else { return }
         if let previous = field.previous {
             ask(previous)
         } else {
@@ -75,7 +77,7 @@ extension FormViewModel {
 
     /// Asks for `field`, saying why if the last value was refused.
     public func ask(_ field: Field, _ problem: FormProblem? = nil) {
-        status.value = .asking(field, problem: problem)
+        status = .asking(field, problem: problem)
     }
 
     /// Checks `text` with `rule`: the value to keep, or `nil` after asking for `field` again
@@ -93,7 +95,7 @@ extension FormViewModel {
 
     /// The field being asked for, or `nil` while the form submits or after it closed.
     public var fieldAsked: Field? {
-        guard case .asking(let field, _) = status.value else { return nil }
+        guard case .asking(let field, _) = status else { return nil }
         return field
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 public import GuideCore
+public import Observation
 public import Strata
 
 /// The interaction tier of one contact form.
@@ -60,7 +61,7 @@ public final class ContactUsFormContainer: Container, FormContainer {
 ///
 /// When the form knows the sender — someone is signed in — it answers at their address and
 /// asks for the message only.
-@MainActor
+@MainActor @Observable
 public final class ContactUsViewModel: FormViewModel {
     /// The contact form's fields.
     public enum Field: String, FormField {
@@ -74,7 +75,7 @@ public final class ContactUsViewModel: FormViewModel {
     }
 
     /// Where the form is.
-    public let status: Observed<FormStatus<Field>>
+    public var status: FormStatus<Field>
     /// The signed-in user who writes, whose address is answered; `nil` when the form asks
     /// for an address.
     public let sender: ProfileSummary?
@@ -105,7 +106,7 @@ public final class ContactUsViewModel: FormViewModel {
         self.now = now
         self.onClose = onClose
         email = sender?.email ?? ""
-        status = Observed(.asking(sender == nil ? .email : .message, problem: nil))
+        status = .asking(sender == nil ? .email : .message, problem: nil)
     }
 
     /// Takes the address or the message; the message submits the form.
@@ -138,18 +139,18 @@ public final class ContactUsViewModel: FormViewModel {
 
     /// Leaves the form without sending.
     public func cancel() {
-        status.value = .cancelled
+        status = .cancelled
         onClose()
     }
 
     private func send(_ message: ContactMessage) {
-        status.value = .submitting
+        status = .submitting
         do throws(StorageError) {
             try outbox.keep(message)
         } catch {
             return ask(.message, .notSaved(error.description))
         }
-        status.value = .submitted
+        status = .submitted
         onClose()
     }
 }

@@ -1,4 +1,5 @@
 public import GuideCore
+public import Observation
 public import Strata
 
 /// The interaction tier of one edit-name form, under the profile.
@@ -30,7 +31,7 @@ public final class EditNameFormContainer: Container {
 }
 
 /// The edit-name form: a new name, stored with the session so that it outlives a restart.
-@MainActor
+@MainActor @Observable
 public final class EditNameViewModel: FormViewModel {
     /// The edit-name form's field.
     public enum Field: String, FormField {
@@ -42,7 +43,7 @@ public final class EditNameViewModel: FormViewModel {
     }
 
     /// Where the form is.
-    public let status = Observed(FormStatus<Field>.asking(.name, problem: nil))
+    public var status = FormStatus<Field>.asking(.name, problem: nil)
 
     private let user: Observed<UserSession>
     private let sessionRepository: any UserSessionRepository
@@ -73,20 +74,20 @@ public final class EditNameViewModel: FormViewModel {
         guard name != user.value.name else { return ask(.name, .sameName) }
         var renamed = user.value
         renamed.name = name
-        status.value = .submitting
+        status = .submitting
         do throws(StorageError) {
             try sessionRepository.save(renamed)
         } catch {
             return ask(.name, .notSaved(error.description))
         }
         user.value = renamed
-        status.value = .submitted
+        status = .submitted
         onClose()
     }
 
     /// Leaves the form; the name stays as it was.
     public func cancel() {
-        status.value = .cancelled
+        status = .cancelled
         onClose()
     }
 }

@@ -1,4 +1,5 @@
 public import GuideCore
+public import Observation
 public import Strata
 
 /// Where the profile is: showing the user's details, editing the name, or writing to
@@ -16,7 +17,9 @@ public enum ProfileViewStatus: String, CaseIterable, Hashable, Sendable {
 /// The profile's view model, in the profile's feature tier
 /// (``ProfileContainer/profileViewModel``): the user's name, email address and
 /// notification answer, and a way to contact support about the account.
-@MainActor
+///
+/// It is `@Observable`: a view follows ``status`` and ``supportProblem``.
+@MainActor @Observable
 public final class ProfileViewModel {
     /// Asks for a contact form about the user's account, which calls its argument when it
     /// closes: the form's container, or `nil` when there is nothing to open it under.
@@ -28,13 +31,16 @@ public final class ProfileViewModel {
         -> (any FormContainer)?
 
     /// Where the profile is.
-    public let status = Observed(ProfileViewStatus.viewing)
+    public private(set) var status = ProfileViewStatus.viewing
     /// The signed-in user; the edit-name form changes the name.
     public let user: Observed<UserSession>
     /// The user's notification answer, or `nil` when they have not given one.
     public let notificationChoice: NotificationChoice?
     /// Why contact support could not open, for the view to show; `nil` until it fails.
-    public let supportProblem = Observed<String?>(nil)
+    ///
+    /// Each ``contactSupport()`` clears the last one first, so that a view sees the problem
+    /// again when a new attempt fails the same way.
+    public private(set) var supportProblem: String?
     /// The contact form's container while ``status`` is
     /// ``ProfileViewStatus/contactingSupport``; the view shows its form.
     public private(set) var supportForm: (any FormContainer)?
@@ -66,14 +72,14 @@ public final class ProfileViewModel {
 
     /// Opens the edit-name form.
     public func editName() {
-        guard status.value == .viewing else { return }
-        status.value = .editingName
+        guard status == .viewing else { return }
+        status = .editingName
     }
 
     /// Returns to the details once the edit-name form closes.
     public func finishEditing() {
-        guard status.value == .editingName else { return }
-        status.value = .viewing
+        guard status == .editingName else { return }
+        status = .viewing
     }
 
     /// Opens a contact form about the user's account, from whichever feature answers
@@ -81,22 +87,23 @@ public final class ProfileViewModel {
     ///
     /// When none does, the profile stays as it is and ``supportProblem`` says why.
     public func contactSupport() {
-        guard status.value == .viewing else { return }
+        guard status == .viewing else { return }
+        supportProblem = nil
         do throws(StrataError) {
             let form = try requestSupport { [weak self] in self?.finishContactingSupport() }
             guard let form else { return }
             supportForm = form
-            status.value = .contactingSupport
+            status = .contactingSupport
         } catch {
-            supportProblem.value = Self.supportUnavailable(error)
+            supportProblem = Self.supportUnavailable(error)
         }
     }
 
     /// Returns to the details once the contact form closes, sent or not.
     public func finishContactingSupport() {
-        guard status.value == .contactingSupport else { return }
+        guard status == .contactingSupport else { return }
         supportForm = nil
-        status.value = .viewing
+        status = .viewing
     }
 
     /// Leaves the profile.

@@ -1,5 +1,5 @@
 public import GuideCore
-public import Strata
+public import Observation
 
 /// Where the app is: starting, guiding a newcomer, or serving a signed-in user.
 public enum MainViewStatus: Hashable, Sendable {
@@ -17,20 +17,25 @@ public enum MainViewStatus: Hashable, Sendable {
 /// session; the guide calls ``signedIn(_:)`` when onboarding succeeds, and the home calls
 /// ``signOut()`` — through closures their containers hand them, so neither knows this type.
 ///
+/// It is `@Observable`: a SwiftUI view redraws when ``status`` changes, and the console
+/// follows it with tracking bound to the app container.
+///
 /// ```swift
 /// let main = app.mainViewModel()
-/// let watch = main.status.observe(in: app) { status in render(status) }
 /// main.launch()
+/// main.status   // .guiding, or .signedIn(session) when a session was stored
 /// ```
-@MainActor
+@MainActor @Observable
 public final class MainViewModel {
     /// Where the app is.
-    public let status = Observed(MainViewStatus.launching)
-    /// The last problem with the stored session, for the view to mention.
+    public private(set) var status = MainViewStatus.launching
+    /// The problem with the stored session in the last launch, sign-in or sign-out, for the
+    /// view to mention; `nil` when it went well.
     ///
-    /// It is `nil` until a problem happens; the app then carries on without the stored
-    /// session.
-    public let sessionProblem = Observed<StorageError?>(nil)
+    /// The app carries on without the stored session when there is a problem. Each of
+    /// ``launch()``, ``signedIn(_:)`` and ``signOut()`` clears the last one first, so that a
+    /// view sees a new problem even when it reads the same as the last.
+    public private(set) var sessionProblem: StorageError?
 
     private let sessionRepository: any UserSessionRepository
 
@@ -44,16 +49,17 @@ public final class MainViewModel {
     /// Reads the stored session: signed in when there is one, guiding otherwise — also
     /// when it cannot be read, after reporting the problem in ``sessionProblem``.
     public func launch() {
-        guard status.value == .launching else { return }
+        guard status == .launching else { return }
+        sessionProblem = nil
         do throws(StorageError) {
             if let session = try sessionRepository.load() {
-                status.value = .signedIn(session)
+                status = .signedIn(session)
                 return
             }
         } catch {
-            sessionProblem.value = error
+            sessionProblem = error
         }
-        status.value = .guiding
+        status = .guiding
     }
 
     /// Stores `session` so that the next launch skips the guide, and shows the home.
@@ -64,26 +70,28 @@ public final class MainViewModel {
     /// - Parameter session: The session the guide signed in with.
     public func signedIn(_ session: UserSession) {
         guard !isSignedIn else { return }
+        sessionProblem = nil
         do throws(StorageError) {
             try sessionRepository.save(session)
         } catch {
-            sessionProblem.value = error
+            sessionProblem = error
         }
-        status.value = .signedIn(session)
+        status = .signedIn(session)
     }
 
     /// Forgets the stored session and returns to the guide.
     public func signOut() {
         guard isSignedIn else { return }
+        sessionProblem = nil
         do throws(StorageError) {
             try sessionRepository.clear()
         } catch {
-            sessionProblem.value = error
+            sessionProblem = error
         }
-        status.value = .guiding
+        status = .guiding
     }
 
     private var isSignedIn: Bool {
-        if case .signedIn = status.value { true } else { false }
+        if case .signedIn = status { true } else { false }
     }
 }

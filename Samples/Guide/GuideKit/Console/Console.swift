@@ -81,6 +81,7 @@ public final class Console {
     ///
     /// - Returns: Whether to go on.
     private func step() async -> Bool {
+        await settle()
         endRetiredContainers()
         guard let screen = activeScreen else { return false }
         if screen !== introduced || screen.location != introducedLocation {
@@ -90,7 +91,8 @@ public final class Console {
         }
         let question = screen.question
         output.write("[\(screen.location)] \(question.label)> ")
-        guard let line = question.isSecret ? input.readSecretLine() : input.readLine() else {
+        let line = await question.isSecret ? input.readSecretLine() : input.readLine()
+        guard let line else {
             context.say("", "End of input: leaving the guide.")
             return false
         }
@@ -117,6 +119,16 @@ public final class Console {
             context.say("Unknown command '\(word)'. The commands are:", ConsoleCommand.summary)
         }
         return true
+    }
+
+    /// Lets the screens catch up with what the last answer, or the launch, changed.
+    ///
+    /// Each screen follows its view model with `follow(_:_:)`, which tells it of a change in
+    /// a main-actor job queued behind the one that made the change. Yielding queues the
+    /// console behind those jobs, so they run, in the order of the changes, before it asks
+    /// its next question.
+    private func settle() async {
+        await Task.yield()
     }
 
     /// The deepest screen: the one the user talks to.

@@ -12,6 +12,11 @@ public protocol TextOutput: Sendable {
 
 /// Where the console reads the user's lines: standard input in the `guide` executable, a
 /// script in tests.
+///
+/// The console runs on the main actor with the view models, and awaits each line: an input
+/// that waits for a person, such as standard input, waits off the main actor, so that the
+/// screens' updates and anything else bound to the main actor run meanwhile. An input that
+/// has its lines at hand, such as a script, can return them at once.
 public protocol LineInput {
     /// Whether a person types the lines at a terminal. When not, the console echoes each
     /// line after its prompt, so that a transcript reads as a conversation.
@@ -20,12 +25,12 @@ public protocol LineInput {
     /// The next line, without its line break.
     ///
     /// - Returns: The line, or `nil` at the end of the input.
-    func readLine() -> String?
+    @MainActor func readLine() async -> String?
 
     /// The next line, read without showing what is typed: the answer to a password field.
     ///
     /// - Returns: The line, or `nil` at the end of the input.
-    func readSecretLine() -> String?
+    @MainActor func readSecretLine() async -> String?
 }
 
 extension LineInput {
@@ -33,5 +38,5 @@ extension LineInput {
     /// pipe, a script) has nothing to hide.
     ///
     /// - Returns: The line, or `nil` at the end of the input.
-    public func readSecretLine() -> String? { readLine() }
+    @MainActor public func readSecretLine() async -> String? { await readLine() }
 }

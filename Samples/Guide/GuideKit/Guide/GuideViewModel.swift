@@ -1,5 +1,5 @@
 public import GuideCore
-public import Strata
+public import Observation
 
 /// Where the onboarding guide is: its welcome menu, one of its forms, or the question about
 /// notifications that ends it.
@@ -23,11 +23,12 @@ public enum GuideViewStatus: String, CaseIterable, Hashable, Sendable {
 ///
 /// It lives in the guide's feature tier (``GuideContainer/guideViewModel``). Its forms call
 /// back through closures their containers hand them; it tells the app about a signed-in
-/// user through the closure ``GuideContainer`` hands it.
-@MainActor
+/// user through the closure ``GuideContainer`` hands it. It is `@Observable`: a view follows
+/// ``status``.
+@MainActor @Observable
 public final class GuideViewModel {
     /// Where the guide is.
-    public let status = Observed(GuideViewStatus.welcome)
+    public private(set) var status = GuideViewStatus.welcome
 
     private let notificationPreferences: any NotificationPreferenceRepository
     private let onSignedIn: @MainActor (UserSession) -> Void
@@ -59,9 +60,9 @@ public final class GuideViewModel {
     /// Returns to the welcome menu: a form was closed, or the user left the notification
     /// question without answering, and so without signing in.
     public func returnToWelcome() {
-        guard status.value != .welcome else { return }
+        guard status != .welcome else { return }
         newcomer = nil
-        status.value = .welcome
+        status = .welcome
     }
 
     /// Takes the session of a user who signed in or up: asks about notifications if this
@@ -71,12 +72,12 @@ public final class GuideViewModel {
     ///
     /// - Parameter session: The new session.
     public func authenticated(_ session: UserSession) {
-        guard status.value == .signIn || status.value == .signUp else { return }
+        guard status == .signIn || status == .signUp else { return }
         if (try? notificationPreferences.choice(forUser: session.userID)) != nil {
             onSignedIn(session)
         } else {
             newcomer = session
-            status.value = .requestNotification
+            status = .requestNotification
         }
     }
 
@@ -86,12 +87,12 @@ public final class GuideViewModel {
     public func denyNotifications() { answer(.denied) }
 
     private func open(_ form: GuideViewStatus) {
-        guard status.value == .welcome else { return }
-        status.value = form
+        guard status == .welcome else { return }
+        status = form
     }
 
     private func answer(_ choice: NotificationChoice) {
-        guard status.value == .requestNotification, let newcomer else { return }
+        guard status == .requestNotification, let newcomer else { return }
         // An answer that cannot be stored is simply asked for again at the next sign-in.
         try? notificationPreferences.remember(choice, forUser: newcomer.userID)
         self.newcomer = nil

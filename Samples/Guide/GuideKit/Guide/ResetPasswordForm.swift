@@ -1,4 +1,5 @@
 public import GuideCore
+public import Observation
 public import Strata
 
 /// The interaction tier of one password-reset form, under the guide.
@@ -33,7 +34,7 @@ public final class ResetPasswordFormContainer: Container {
 ///
 /// The form ends the same way whether or not an account has the address, so it never tells
 /// who has an account.
-@MainActor
+@MainActor @Observable
 public final class ResetPasswordViewModel: FormViewModel {
     /// The password-reset form's field.
     public enum Field: String, FormField {
@@ -45,7 +46,7 @@ public final class ResetPasswordViewModel: FormViewModel {
     }
 
     /// Where the form is.
-    public let status = Observed(FormStatus<Field>.asking(.email, problem: nil))
+    public var status = FormStatus<Field>.asking(.email, problem: nil)
 
     private let authentication: any AuthenticationAPI
     private let onClose: @MainActor () -> Void
@@ -69,15 +70,15 @@ public final class ResetPasswordViewModel: FormViewModel {
         guard fieldAsked == .email,
             let email = accept(text, for: .email, Validation.email)
         else { return }
-        status.value = .submitting
+        status = .submitting
         await authentication.requestPasswordReset(email: email)
-        status.value = .submitted
+        status = .submitted
         onClose()
     }
 
     /// Leaves the form without asking for a reset.
     public func cancel() {
-        status.value = .cancelled
+        status = .cancelled
         onClose()
     }
 }

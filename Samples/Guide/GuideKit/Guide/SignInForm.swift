@@ -1,4 +1,5 @@
 public import GuideCore
+public import Observation
 public import Strata
 
 /// The interaction tier of one sign-in form, under the guide.
@@ -32,7 +33,7 @@ public final class SignInFormContainer: Container {
 /// The sign-in form: an email address, then a password, checked by the authentication API.
 ///
 /// When they do not match an account, the form asks again from the email address.
-@MainActor
+@MainActor @Observable
 public final class SignInViewModel: FormViewModel {
     /// The sign-in form's fields.
     public enum Field: String, FormField {
@@ -48,7 +49,7 @@ public final class SignInViewModel: FormViewModel {
     }
 
     /// Where the form is.
-    public let status = Observed(FormStatus<Field>.asking(.email, problem: nil))
+    public var status = FormStatus<Field>.asking(.email, problem: nil)
 
     private let authentication: any AuthenticationAPI
     private let onSignedIn: @MainActor (UserSession) -> Void
@@ -90,15 +91,15 @@ public final class SignInViewModel: FormViewModel {
 
     /// Leaves the form.
     public func cancel() {
-        status.value = .cancelled
+        status = .cancelled
         onClose()
     }
 
     private func signIn(password: String) async {
-        status.value = .submitting
+        status = .submitting
         do throws(AuthenticationError) {
             let session = try await authentication.signIn(email: email, password: password)
-            status.value = .submitted
+            status = .submitted
             onSignedIn(session)
         } catch {
             ask(.email, FormProblem(error))

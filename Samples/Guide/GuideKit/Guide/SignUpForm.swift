@@ -1,4 +1,5 @@
 public import GuideCore
+public import Observation
 public import Strata
 
 /// The interaction tier of one sign-up form, under the guide.
@@ -31,7 +32,7 @@ public final class SignUpFormContainer: Container {
 
 /// The sign-up form: a name, an email address and a password, each validated, then an
 /// account made by the authentication API.
-@MainActor
+@MainActor @Observable
 public final class SignUpViewModel: FormViewModel {
     /// The sign-up form's fields.
     public enum Field: String, FormField {
@@ -49,7 +50,7 @@ public final class SignUpViewModel: FormViewModel {
     }
 
     /// Where the form is.
-    public let status = Observed(FormStatus<Field>.asking(.name, problem: nil))
+    public var status = FormStatus<Field>.asking(.name, problem: nil)
 
     private let authentication: any AuthenticationAPI
     private let onSignedUp: @MainActor (UserSession) -> Void
@@ -98,15 +99,15 @@ public final class SignUpViewModel: FormViewModel {
 
     /// Leaves the form.
     public func cancel() {
-        status.value = .cancelled
+        status = .cancelled
         onClose()
     }
 
     private func signUp(_ account: NewAccount) async {
-        status.value = .submitting
+        status = .submitting
         do throws(AuthenticationError) {
             let session = try await authentication.signUp(account)
-            status.value = .submitted
+            status = .submitted
             onSignedUp(session)
         } catch {
             ask(.email, FormProblem(error))

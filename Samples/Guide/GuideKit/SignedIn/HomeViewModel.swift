@@ -1,4 +1,5 @@
 public import GuideCore
+public import Observation
 public import Strata
 
 /// Where the signed-in home is: its menu, or the profile.
@@ -11,10 +12,12 @@ public enum HomeViewStatus: String, CaseIterable, Hashable, Sendable {
 
 /// The signed-in home's view model, in the session tier
 /// (``SignedInContainer/homeViewModel``).
-@MainActor
+///
+/// It is `@Observable`: a view follows ``status``.
+@MainActor @Observable
 public final class HomeViewModel {
     /// Where the home is.
-    public let status = Observed(HomeViewStatus.home)
+    public private(set) var status = HomeViewStatus.home
     /// The signed-in user.
     public let user: Observed<UserSession>
 
@@ -32,14 +35,14 @@ public final class HomeViewModel {
 
     /// Opens the profile, from the home menu.
     public func showProfile() {
-        guard status.value == .home else { return }
-        status.value = .profile
+        guard status == .home else { return }
+        status = .profile
     }
 
     /// Returns to the home menu from the profile.
     public func returnHome() {
-        guard status.value == .profile else { return }
-        status.value = .home
+        guard status == .profile else { return }
+        status = .home
     }
 
     /// Signs out: the app forgets the session and returns to the guide.

@@ -20,7 +20,6 @@ final class FormScreen<ViewModel: FormViewModel>: Screen {
     private let context: ScreenContext
     private let viewModel: ViewModel
     private var field: ViewModel.Field?
-    private var watch: Subscription?
 
     init(
         location: String, wording: FormWording, viewModel: ViewModel,
@@ -30,10 +29,8 @@ final class FormScreen<ViewModel: FormViewModel>: Screen {
         self.wording = wording
         self.viewModel = viewModel
         self.context = context
-        if case .asking(let field, _) = viewModel.status.value { self.field = field }
-        watch = viewModel.status.watch(in: container) { [weak self] status in
-            self?.show(status)
-        }
+        if case .asking(let field, _) = viewModel.status { self.field = field }
+        container.follow({ viewModel.status }, { [weak self] status in self?.show(status) })
     }
 
     var question: Question {
@@ -44,15 +41,22 @@ final class FormScreen<ViewModel: FormViewModel>: Screen {
 
     func introduction() -> [String] { [wording.title] }
 
-    func answer(_ text: String) async { await viewModel.enter(text) }
+    /// Hands `text` to the form, and says at once why it was refused, if it was.
+    ///
+    /// The problem is said here rather than when the status changes: a value refused for the
+    /// same reason as the last one leaves the status as it was, which Observation reports as
+    /// no change.
+    func answer(_ text: String) async {
+        await viewModel.enter(text)
+        if case .asking(_, let problem?) = viewModel.status { context.say(problem.description) }
+    }
 
     func goBack() { viewModel.back() }
 
     private func show(_ status: FormStatus<ViewModel.Field>) {
         switch status {
-        case .asking(let field, let problem):
+        case .asking(let field, _):
             self.field = field
-            if let problem { context.say(problem.description) }
         case .submitting:
             field = nil
         case .submitted:

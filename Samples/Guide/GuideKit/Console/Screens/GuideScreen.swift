@@ -12,16 +12,14 @@ final class GuideScreen: Screen {
     private let viewModel: GuideViewModel
     private var status: GuideViewStatus
     private var open: OpenScreen?
-    private var watch: Subscription?
 
     init(container: GuideContainer, context: ScreenContext) {
         self.container = container
         self.context = context
         viewModel = container.guideViewModel()
-        status = viewModel.status.value
-        watch = viewModel.status.watch(in: container) { [weak self] status in
-            self?.show(status)
-        }
+        status = viewModel.status
+        let viewModel = viewModel
+        container.follow({ viewModel.status }, { [weak self] status in self?.show(status) })
     }
 
     var location: String { "guide/\(status.rawValue)" }

@@ -8,19 +8,14 @@ final class HomeScreen: Screen {
     private let container: SignedInContainer
     private let context: ScreenContext
     private let viewModel: HomeViewModel
-    private var user: UserSession
     private var open: OpenScreen?
-    private var watches: [Subscription] = []
 
     init(container: SignedInContainer, context: ScreenContext) {
         self.container = container
         self.context = context
         viewModel = container.homeViewModel()
-        user = viewModel.user.value
-        watches = [
-            viewModel.status.watch(in: container) { [weak self] status in self?.show(status) },
-            viewModel.user.watch(in: container) { [weak self] user in self?.user = user },
-        ]
+        let viewModel = viewModel
+        container.follow({ viewModel.status }, { [weak self] status in self?.show(status) })
     }
 
     var location: String { "home" }
@@ -29,7 +24,8 @@ final class HomeScreen: Screen {
     func close() { context.close(&open) }
 
     func introduction() -> [String] {
-        ["Home. You are signed in as \(user.name) <\(user.email)>."] + menu.lines
+        let user = viewModel.user.value
+        return ["Home. You are signed in as \(user.name) <\(user.email)>."] + menu.lines
     }
 
     func answer(_ text: String) async { menu.choose(text, context: context) }

@@ -9,18 +9,18 @@ final class MainScreen: Screen {
     private let viewModel: MainViewModel
     private var open: OpenScreen?
     private var isSignedIn = false
-    private var watches: [Subscription] = []
 
     init(app: AppContainer, context: ScreenContext) {
         self.app = app
         self.context = context
         viewModel = app.mainViewModel()
-        watches = [
-            viewModel.status.watch(in: app) { [weak self] status in self?.show(status) },
-            viewModel.sessionProblem.watch(in: app) { [weak self] problem in
+        let viewModel = viewModel
+        app.follow({ viewModel.status }, { [weak self] status in self?.show(status) })
+        app.follow(
+            { viewModel.sessionProblem },
+            { [weak self] problem in
                 if let problem { self?.context.say("Stored session: \(problem)") }
-            },
-        ]
+            })
     }
 
     /// Reads the stored session, which shows the guide or the home.

@@ -9,22 +9,19 @@ final class ProfileScreen: Screen {
     private let container: ProfileContainer
     private let context: ScreenContext
     private let viewModel: ProfileViewModel
-    private var user: UserSession
     private var open: OpenScreen?
-    private var watches: [Subscription] = []
 
     init(container: ProfileContainer, context: ScreenContext) {
         self.container = container
         self.context = context
         viewModel = container.profileViewModel()
-        user = viewModel.user.value
-        watches = [
-            viewModel.status.watch(in: container) { [weak self] status in self?.show(status) },
-            viewModel.user.watch(in: container) { [weak self] user in self?.user = user },
-            viewModel.supportProblem.watch(in: container) { [weak self] problem in
+        let viewModel = viewModel
+        container.follow({ viewModel.status }, { [weak self] status in self?.show(status) })
+        container.follow(
+            { viewModel.supportProblem },
+            { [weak self] problem in
                 if let problem { self?.context.say(problem) }
-            },
-        ]
+            })
     }
 
     var location: String { "home/profile" }
@@ -33,6 +30,7 @@ final class ProfileScreen: Screen {
     func close() { context.close(&open) }
 
     func introduction() -> [String] {
+        let user = viewModel.user.value
         let notifications = viewModel.notificationChoice?.rawValue ?? "not asked yet"
         return [
             "Your profile:",
@@ -55,6 +53,7 @@ final class ProfileScreen: Screen {
     }
 
     private func show(_ status: ProfileViewStatus) {
+        let user = viewModel.user.value
         context.close(&open)
         switch status {
         case .viewing:

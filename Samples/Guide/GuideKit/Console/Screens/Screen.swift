@@ -13,7 +13,7 @@ struct Question {
 ///
 /// A screen shows what the view model's status says and hands the user's answers to it. It
 /// never decides where the app goes next — the view model does, and the screen follows its
-/// status through a subscription.
+/// status with `follow(_:_:)`, bound to the container the screen shows.
 ///
 /// A screen that shows a form or a feature below it is a host: it makes the child's
 /// container when the status says so, and retires it when the status moves on.
@@ -88,20 +88,5 @@ final class ScreenContext {
     func takeRetired() -> [any Container] {
         defer { retired = [] }
         return retired
-    }
-}
-
-extension Observed {
-    /// Calls `handler` on the main actor with every new value until `container` ends or the
-    /// subscription goes.
-    ///
-    /// View models are main-actor objects, so their statuses change on the main actor, and
-    /// Strata calls handlers on the thread that set the value.
-    func watch(
-        in container: some Container, _ handler: @escaping @MainActor (Value) -> Void
-    ) -> Subscription {
-        observe(in: container) { value in
-            MainActor.assumeIsolated { handler(value) }
-        }
     }
 }
