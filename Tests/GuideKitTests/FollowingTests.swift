@@ -1,12 +1,15 @@
 import Foundation
+import GuideKit
 import Observation
 import Strata
 import StrataTesting
 import Testing
 
-@testable import GuideKit
-
-/// The sample's stand-in for scope-bound tracking: `Container.follow(_:_:)`.
+/// What the console relies on from `trackOnMainActor`.
+///
+/// A change reaches the screen in one main-actor job queued behind it (the console yields
+/// once before each question), and a followed view model leaves with its container. The
+/// library's own tests hold the rest.
 @Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct FollowingTests {
     /// A model as app teams write one.
     @MainActor @Observable final class Model {
@@ -23,18 +26,18 @@ import Testing
         var values: [Int] = []
     }
 
-    /// Something a handler captures, to see when it is released.
-    final class Capture {}
-
-    /// Lets the main actor run the jobs queued so far: `follow` calls its handler in a job
-    /// queued behind the change, as the console expects (see `Console.settle()`).
+    /// Lets the main actor run the jobs queued so far, as `Console.settle()` does.
     func settle() async { await Task.yield() }
 
     @Test func callsTheHandlerWithTheNewValueAfterTheChangeNotDuringIt() async {
         let host = Host()
         let model = Model()
         let calls = Calls()
-        host.follow({ model.status }, { calls.values.append($0) })
+        host.trackOnMainActor {
+            model.status
+        } onChange: {
+            calls.values.append($0)
+        }
         model.status = 1
         #expect(calls.values.isEmpty)
         await settle()
@@ -49,7 +52,11 @@ import Testing
         let host = Host()
         let model = Model()
         let calls = Calls()
-        host.follow({ model.status }, { calls.values.append($0) })
+        host.trackOnMainActor {
+            model.status
+        } onChange: {
+            calls.values.append($0)
+        }
         model.status = 1
         model.status = 2
         model.status = 3
@@ -58,58 +65,16 @@ import Testing
         host.end()
     }
 
-    @Test func settingTheValueItHasCallsNothing() async {
-        let host = Host()
-        let model = Model()
-        let calls = Calls()
-        host.follow({ model.status }, { calls.values.append($0) })
-        model.status = 0
-        await settle()
-        #expect(calls.values.isEmpty)
-        host.end()
-    }
-
-    @Test func afterTheEndAChangeCallsNothingAndWhatTheHandlerCapturedIsReleased() async {
-        let host = Host()
-        let model = Model()
-        let calls = Calls()
-        weak var released: Capture?
-        do {
-            let capture = Capture()
-            released = capture
-            host.follow(
-                { model.status },
-                { [capture] in
-                    _ = capture
-                    calls.values.append($0)
-                })
-        }
-        #expect(released != nil)
-        host.end()
-        #expect(released == nil)
-        model.status = 1
-        await settle()
-        #expect(calls.values.isEmpty)
-    }
-
-    @Test func aCallQueuedBeforeTheEndDoesNothingAfterIt() async {
-        let host = Host()
-        let model = Model()
-        let calls = Calls()
-        host.follow({ model.status }, { calls.values.append($0) })
-        model.status = 1
-        host.end()
-        await settle()
-        #expect(calls.values.isEmpty)
-    }
-
     @Test func aFollowedViewModelLeavesWithItsContainer() {
         let directory = TemporaryDirectory()
         let app = AppContainer(dataDirectory: directory.url, mailOutput: RecordingOutput())
         let guide = app.makeGuideContainer()
         do {
             let viewModel = guide.guideViewModel()
-            guide.follow({ viewModel.status }, { _ in })
+            guide.trackOnMainActor {
+                viewModel.status
+            } onChange: { _ in
+            }
             viewModel.showSignIn()
         }
         #expect(guide.end().survivors.isEmpty)

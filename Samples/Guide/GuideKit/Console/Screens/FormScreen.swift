@@ -30,7 +30,11 @@ final class FormScreen<ViewModel: FormViewModel>: Screen {
         self.viewModel = viewModel
         self.context = context
         if case .asking(let field, _) = viewModel.status { self.field = field }
-        container.follow({ viewModel.status }, { [weak self] status in self?.show(status) })
+        container.trackOnMainActor {
+            viewModel.status
+        } onChange: { [weak self] status in
+            self?.show(status)
+        }
     }
 
     var question: Question {

@@ -19,7 +19,11 @@ final class GuideScreen: Screen {
         viewModel = container.guideViewModel()
         status = viewModel.status
         let viewModel = viewModel
-        container.follow({ viewModel.status }, { [weak self] status in self?.show(status) })
+        container.trackOnMainActor {
+            viewModel.status
+        } onChange: { [weak self] status in
+            self?.show(status)
+        }
     }
 
     var location: String { "guide/\(status.rawValue)" }

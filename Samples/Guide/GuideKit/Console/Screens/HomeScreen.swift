@@ -15,7 +15,11 @@ final class HomeScreen: Screen {
         self.context = context
         viewModel = container.homeViewModel()
         let viewModel = viewModel
-        container.follow({ viewModel.status }, { [weak self] status in self?.show(status) })
+        container.trackOnMainActor {
+            viewModel.status
+        } onChange: { [weak self] status in
+            self?.show(status)
+        }
     }
 
     var location: String { "home" }

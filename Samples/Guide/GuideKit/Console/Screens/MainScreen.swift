@@ -15,12 +15,16 @@ final class MainScreen: Screen {
         self.context = context
         viewModel = app.mainViewModel()
         let viewModel = viewModel
-        app.follow({ viewModel.status }, { [weak self] status in self?.show(status) })
-        app.follow(
-            { viewModel.sessionProblem },
-            { [weak self] problem in
-                if let problem { self?.context.say("Stored session: \(problem)") }
-            })
+        app.trackOnMainActor {
+            viewModel.status
+        } onChange: { [weak self] status in
+            self?.show(status)
+        }
+        app.trackOnMainActor {
+            viewModel.sessionProblem
+        } onChange: { [weak self] problem in
+            if let problem { self?.context.say("Stored session: \(problem)") }
+        }
     }
 
     /// Reads the stored session, which shows the guide or the home.

@@ -16,12 +16,16 @@ final class ProfileScreen: Screen {
         self.context = context
         viewModel = container.profileViewModel()
         let viewModel = viewModel
-        container.follow({ viewModel.status }, { [weak self] status in self?.show(status) })
-        container.follow(
-            { viewModel.supportProblem },
-            { [weak self] problem in
-                if let problem { self?.context.say(problem) }
-            })
+        container.trackOnMainActor {
+            viewModel.status
+        } onChange: { [weak self] status in
+            self?.show(status)
+        }
+        container.trackOnMainActor {
+            viewModel.supportProblem
+        } onChange: { [weak self] problem in
+            if let problem { self?.context.say(problem) }
+        }
     }
 
     var location: String { "home/profile" }
