@@ -18,7 +18,7 @@ extension Container {
     /// - Parameters:
     ///   - key: The list to add to.
     ///   - make: Makes the element, on the thread that gathers. It may throw; see
-    ///     ``gather(_:)-(ContributionKey.Type)`` for what becomes of the error.
+    ///     ``gather(_:)-2x12m`` for what becomes of the error.
     /// - Returns: The contribution, to ``Contribution/withdraw()`` it before the container
     ///   ends.
     @discardableResult
@@ -31,7 +31,7 @@ extension Container {
     /// Adds an element made on the main actor to `key`'s list for this container and every
     /// container below it, until this container ends.
     ///
-    /// The main-actor form of ``contribute(_:_:)-(_,()->Element)``: it may be called from
+    /// The main-actor form of ``contribute(_:_:)-(_,()->Key.Element)``: it may be called from
     /// any thread, and `make` runs on the main actor when someone gathers there.
     ///
     /// ```swift
@@ -96,7 +96,7 @@ extension Container {
         }
     }
 
-    /// Gathers like ``gather(_:)-(ContributionKey.Type)``, trapping with the same message
+    /// Gathers like ``gather(_:)-2x12m``, trapping with the same message
     /// when a factory fails.
     ///
     /// - Parameter key: The list to gather.
@@ -113,7 +113,7 @@ extension Container {
     /// made on the main actor.
     ///
     /// The order, and what is left out, are those of
-    /// ``gather(_:)-(ContributionKey.Type)``: the root's contributions first, each container
+    /// ``gather(_:)-2x12m``: the root's contributions first, each container
     /// in the order contributed; nothing of a container that has ended.
     ///
     /// ```swift
@@ -123,7 +123,7 @@ extension Container {
     /// - Parameter key: The list to gather.
     /// - Returns: The elements, the root's first.
     /// - Throws: The first error of a factory whose container is still active, as
-    ///   ``gather(_:)-(ContributionKey.Type)`` does.
+    ///   ``gather(_:)-2x12m`` does.
     @MainActor
     public func gather<Key: MainActorContributionKey>(
         _ key: Key.Type
@@ -136,7 +136,7 @@ extension Container {
         }
     }
 
-    /// Gathers like ``gather(_:)-(MainActorContributionKey.Type)``, trapping with the same
+    /// Gathers like ``gather(_:)-ogcw``, trapping with the same
     /// message when a factory fails.
     ///
     /// - Parameter key: The list to gather.

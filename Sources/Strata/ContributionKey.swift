@@ -3,9 +3,9 @@
 ///
 /// Where a ``Route`` asks one answer of the nearest container that handles it, a
 /// contribution key gathers many: the entries of a home menu, deep-link handlers, analytics
-/// sinks. Each feature contributes with ``Container/contribute(_:_:)-(_,()->Element)``,
+/// sinks. Each feature contributes with ``Container/contribute(_:_:)-(_,()->Key.Element)``,
 /// and a screen below them gathers every live contribution with
-/// ``Container/gather(_:)-(ContributionKey.Type)``. A contribution lives as long as the
+/// ``Container/gather(_:)-2x12m``. A contribution lives as long as the
 /// container that made it: when a feature's container ends, its elements are gone.
 ///
 /// ```swift
@@ -50,7 +50,7 @@ public protocol MainActorContributionKey {
     associatedtype Element: Sendable
 }
 
-/// One contribution made by ``Container/contribute(_:_:)-(_,()->Element)``, to withdraw
+/// One contribution made by ``Container/contribute(_:_:)-(_,()->Key.Element)``, to withdraw
 /// it before its container ends.
 ///
 /// Dropping it does not withdraw the contribution; the container's end does.
