@@ -126,12 +126,14 @@ extension ScopeCore {
         let released = state.withLock { state in
             phase.store(Phase.ended.rawValue, ordering: .releasing)
             let released = (
-                state.entries.removeAll(), state.hooks, state.overrides, state.routes
+                state.entries.removeAll(), state.hooks, state.overrides, state.routes,
+                state.contributions
             )
             state.hooks = []
             state.children = [:]
             state.overrides = [:]
             state.routes = [:]
+            state.contributions = nil
             return released
         }
         _ = released

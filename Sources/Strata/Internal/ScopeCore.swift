@@ -37,6 +37,8 @@ final class ScopeCore: Sendable {
         var overrides: [ProviderKey: Override] = [:]
         var tracer: (@Sendable (TraceEvent) -> Void)?
         var routes: [ObjectIdentifier: RouteHandler] = [:]
+        /// What the container contributed, by key; made on first use.
+        var contributions: ContributionTable?
         /// What a root keeps for its whole tree: plans, the end-report handler.
         ///
         /// Made on first use; `nil` in every other container.

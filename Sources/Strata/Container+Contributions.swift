@@ -1,0 +1,168 @@
+extension Container {
+    /// Adds an element to `key`'s list for this container and every container below it,
+    /// until this container ends.
+    ///
+    /// The element is made by `make` each time someone gathers, so it may resolve this
+    /// container's providers and always reflects them as they are. One call adds one
+    /// element; call again to add more, in the order they should be gathered.
+    ///
+    /// The container keeps `make` until it ends or the contribution is withdrawn, then
+    /// releases it and what it captured. Like a route handler, a factory that captures its
+    /// container strongly keeps it alive until ``end()``. Contributing to a container that
+    /// has ended does nothing and returns an inactive contribution.
+    ///
+    /// ```swift
+    /// signedIn.contribute(AnalyticsSinks.self) { try signedIn.consoleSink.resolve() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The list to add to.
+    ///   - make: Makes the element, on the thread that gathers. It may throw; see
+    ///     ``gather(_:)-2x12m`` for what becomes of the error.
+    /// - Returns: The contribution, to ``Contribution/withdraw()`` it before the container
+    ///   ends.
+    @discardableResult
+    public func contribute<Key: ContributionKey>(
+        _ key: Key.Type, _ make: @escaping @Sendable () throws -> Key.Element
+    ) -> Contribution {
+        contribute(ObjectIdentifier(key), .anyThread(make))
+    }
+
+    /// Adds an element made on the main actor to `key`'s list for this container and every
+    /// container below it, until this container ends.
+    ///
+    /// The main-actor form of ``contribute(_:_:)-(_,()->Key.Element)``: it may be called from
+    /// any thread, and `make` runs on the main actor when someone gathers there.
+    ///
+    /// ```swift
+    /// signedIn.contribute(HomeMenu.self) {
+    ///     MenuEntry(title: "Profile") { host.open(ProfileScreen.self) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The list to add to.
+    ///   - make: Makes the element, on the main actor.
+    /// - Returns: The contribution, to ``Contribution/withdraw()`` it before the container
+    ///   ends.
+    @discardableResult
+    public func contribute<Key: MainActorContributionKey>(
+        _ key: Key.Type, _ make: @escaping @MainActor () throws -> Key.Element
+    ) -> Contribution {
+        contribute(ObjectIdentifier(key), .mainActor(make))
+    }
+
+    private func contribute(_ key: ObjectIdentifier, _ make: ContributionEntry.Make)
+        -> Contribution
+    {
+        scope.core.bind(self)
+        let entry = ContributionEntry(make)
+        _ = scope.core.addContribution(entry, for: key)
+        return Contribution(core: scope.core, entry: entry, key: key)
+    }
+
+    /// Every live contribution to `key` from the app down to this container.
+    ///
+    /// The order is stable: the root's contributions first, then each container down to
+    /// this one, and within a container in the order they were contributed. Containers
+    /// beside this one — a sibling feature and its children — are not searched.
+    ///
+    /// Each element is made now, on the calling thread, by its factory. A contribution of a
+    /// container that has ended, or is ending, is left out, even while another thread is
+    /// ending it: the container is checked before and again after the factory runs, so once
+    /// ``end()`` has returned no gather includes its elements. For the same reason a factory
+    /// that throws because its container ended meanwhile — typically
+    /// ``StrataError/ended(provider:)`` from one of the container's providers — is left out
+    /// rather than reported. A factory may still be running on another thread when `end()`
+    /// returns; its element is then dropped.
+    ///
+    /// ```swift
+    /// for sink in try feature.gather(AnalyticsSinks.self) { sink.record(event) }
+    /// ```
+    ///
+    /// - Parameter key: The list to gather.
+    /// - Returns: The elements, the root's first.
+    /// - Throws: The first error of a factory whose container is still active: a
+    ///   ``StrataError`` as thrown, any other error as
+    ///   ``StrataError/factoryFailed(provider:underlying:)`` naming the container.
+    public func gather<Key: ContributionKey>(
+        _ key: Key.Type
+    ) throws(StrataError) -> [Key.Element] {
+        try gather(ObjectIdentifier(key), String(describing: key)) { make in
+            guard case .anyThread(let make) = make else {
+                preconditionFailure("a main-actor contribution under a ContributionKey")
+            }
+            return try make()
+        }
+    }
+
+    /// Gathers like ``gather(_:)-2x12m``, trapping with the same message
+    /// when a factory fails.
+    ///
+    /// - Parameter key: The list to gather.
+    /// - Returns: The elements, the root's first.
+    public func gatherOrTrap<Key: ContributionKey>(_ key: Key.Type) -> [Key.Element] {
+        do {
+            return try gather(key)
+        } catch {
+            fatalError(error.description)
+        }
+    }
+
+    /// Every live contribution to a main-actor `key` from the app down to this container,
+    /// made on the main actor.
+    ///
+    /// The order, and what is left out, are those of
+    /// ``gather(_:)-2x12m``: the root's contributions first, each container
+    /// in the order contributed; nothing of a container that has ended.
+    ///
+    /// ```swift
+    /// let entries = try signedIn.gather(HomeMenu.self)
+    /// ```
+    ///
+    /// - Parameter key: The list to gather.
+    /// - Returns: The elements, the root's first.
+    /// - Throws: The first error of a factory whose container is still active, as
+    ///   ``gather(_:)-2x12m`` does.
+    @MainActor
+    public func gather<Key: MainActorContributionKey>(
+        _ key: Key.Type
+    ) throws(StrataError) -> [Key.Element] {
+        try gather(ObjectIdentifier(key), String(describing: key)) { make in
+            switch make {
+            case .mainActor(let make): try make()
+            case .anyThread(let make): try make()
+            }
+        }
+    }
+
+    /// Gathers like ``gather(_:)-ogcw``, trapping with the same
+    /// message when a factory fails.
+    ///
+    /// - Parameter key: The list to gather.
+    /// - Returns: The elements, the root's first.
+    @MainActor
+    public func gatherOrTrap<Key: MainActorContributionKey>(_ key: Key.Type) -> [Key.Element] {
+        do {
+            return try gather(key)
+        } catch {
+            fatalError(error.description)
+        }
+    }
+
+    private func gather<Element>(
+        _ key: ObjectIdentifier, _ keyName: String,
+        run: (ContributionEntry.Make) throws -> Any
+    ) throws(StrataError) -> [Element] {
+        scope.core.bind(self)
+        var elements: [Element] = []
+        for core in scope.core.lineageFromRoot {
+            for entry in core.contributions(for: key) {
+                if let element = try core.makeContribution(entry, keyName: keyName, run: run) {
+                    elements.append(element as! Element)
+                }
+            }
+        }
+        return elements
+    }
+}

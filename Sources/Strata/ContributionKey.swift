@@ -1,0 +1,81 @@
+/// A typed list that many containers add to and any container below them reads: the key's
+/// type is the address, ``Element`` what each contribution adds.
+///
+/// Where a ``Route`` asks one answer of the nearest container that handles it, a
+/// contribution key gathers many: the entries of a home menu, deep-link handlers, analytics
+/// sinks. Each feature contributes with ``Container/contribute(_:_:)-(_,()->Key.Element)``,
+/// and a screen below them gathers every live contribution with
+/// ``Container/gather(_:)-2x12m``. A contribution lives as long as the
+/// container that made it: when a feature's container ends, its elements are gone.
+///
+/// ```swift
+/// // In a shared module:
+/// enum AnalyticsSinks: ContributionKey {
+///     typealias Element = any AnalyticsSink
+/// }
+///
+/// // In each feature's wiring:
+/// signedIn.contribute(AnalyticsSinks.self) { try signedIn.consoleSink.resolve() }
+///
+/// // Anywhere below:
+/// for sink in try feature.gather(AnalyticsSinks.self) { sink.record(event) }
+/// ```
+///
+/// Elements that must be made on the main actor, such as a menu entry with a main-actor
+/// action, use a ``MainActorContributionKey`` instead.
+public protocol ContributionKey {
+    /// What each contribution adds.
+    associatedtype Element: Sendable
+}
+
+/// A ``ContributionKey`` whose elements are made on the main actor, and so gathered there.
+///
+/// Contribute from any thread with a main-actor factory; gather on the main actor only,
+/// which the compiler checks. A type is one kind of key or the other, never both.
+///
+/// ```swift
+/// enum HomeMenu: MainActorContributionKey {
+///     typealias Element = MenuEntry   // holds a main-actor action
+/// }
+///
+/// signedIn.contribute(HomeMenu.self) {
+///     MenuEntry(title: "Profile") { host.open(ProfileScreen.self) }
+/// }
+///
+/// // On the main actor:
+/// let entries = try signedIn.gather(HomeMenu.self)
+/// ```
+public protocol MainActorContributionKey {
+    /// What each contribution adds.
+    associatedtype Element: Sendable
+}
+
+/// One contribution made by ``Container/contribute(_:_:)-(_,()->Key.Element)``, to withdraw
+/// it before its container ends.
+///
+/// Dropping it does not withdraw the contribution; the container's end does.
+public final class Contribution: Sendable {
+    private weak let core: ScopeCore?
+    /// Weak, so that a kept handle does not keep what the factory captured past the end.
+    private weak let entry: ContributionEntry?
+    private let key: ObjectIdentifier
+
+    init(core: ScopeCore, entry: ContributionEntry, key: ObjectIdentifier) {
+        self.core = core
+        self.entry = entry
+        self.key = key
+    }
+
+    /// Whether the contribution is still gathered: neither withdrawn nor ended with its
+    /// container.
+    public var isActive: Bool { entry?.isLive == true && core?.isActive == true }
+
+    /// Withdraws the contribution: gathers that start after this returns leave it out, and
+    /// what its factory captured is released.
+    ///
+    /// Withdrawing it again, or after its container ended, does nothing.
+    public func withdraw() {
+        guard let entry, let core else { return }
+        core.withdrawContribution(entry, for: key)
+    }
+}
