@@ -10,8 +10,9 @@ let package = Package(
         // A Swift Testing trait that fails a test for every survivor; the only target that
         // imports Testing.
         .library(name: "StrataTesting", targets: ["StrataTesting"]),
-        .executable(name: "guide", targets: ["guide"]),
-        .executable(name: "strata-bench", targets: ["strata-bench"]),
+        // Only the libraries are products. The sample and the benchmarks are executable
+        // targets, so `swift run guide` and `swift run -c release strata-bench` work here,
+        // while an app that depends on Strata sees neither.
     ],
     targets: [
         .target(name: "Strata"),

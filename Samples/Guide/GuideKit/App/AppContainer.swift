@@ -6,11 +6,16 @@ public import Strata
 /// authentication API and the ``MainViewModel`` — and the factory of the guide and of each
 /// signed-in session.
 ///
-/// The `journal-storage` toggle picks the storage engine here, and only here: the
-/// repositories the rest of the app gets are the same protocols either way.
+/// The app is made after its start-up steps, in order: the feature toggles are resolved,
+/// then the storage they pick is readied (``StorageStartup/run(dataDirectory:toggles:)``),
+/// and both are handed in. Nothing is moved or checked later, inside a provider: the
+/// repositories the rest of the app gets come from the engine start-up chose, as the same
+/// protocols either way.
 ///
 /// ```swift
-/// let app = AppContainer(dataDirectory: directory, mailOutput: output, toggles: toggles)
+/// let storage = StorageStartup.run(dataDirectory: directory, toggles: toggles)
+/// let app = AppContainer(
+///     dataDirectory: directory, mailOutput: output, toggles: toggles, storage: storage)
 /// app.sessionRepository.override { InMemoryUserSessionRepository() }  // in a test
 /// let guide = app.makeGuideContainer()
 /// ```
@@ -21,47 +26,56 @@ public final class AppContainer: Container {
     public let dataDirectory: URL
     /// The feature toggles for this run.
     public let toggles: FeatureToggles
+    /// The storage start-up's result: the engine in use, and what readying it did, which
+    /// the console shows before the first screen.
+    public let storage: StorageStartup
     private let mailOutput: any TextOutput
 
-    /// Makes the app container.
+    /// Makes the app container once the start-up steps have run.
+    ///
+    /// - Parameters:
+    ///   - dataDirectory: Where the stores keep their files; made when first written.
+    ///   - mailOutput: Where the stand-in authentication API shows the mail it would send.
+    ///   - toggles: The feature toggles for this run, resolved at start-up.
+    ///   - storage: The storage readied at start-up for these toggles.
+    public init(
+        dataDirectory: URL, mailOutput: any TextOutput, toggles: FeatureToggles,
+        storage: StorageStartup
+    ) {
+        self.dataDirectory = dataDirectory
+        self.mailOutput = mailOutput
+        self.toggles = toggles
+        self.storage = storage
+    }
+
+    /// Runs the storage start-up step for `toggles`, then makes the app container: the
+    /// shorthand for tests and for callers with no start-up of their own.
     ///
     /// - Parameters:
     ///   - dataDirectory: Where the stores keep their files; made when first written.
     ///   - mailOutput: Where the stand-in authentication API shows the mail it would send.
     ///   - toggles: The feature toggles for this run; the built-in defaults if not given.
-    public init(
+    public convenience init(
         dataDirectory: URL, mailOutput: any TextOutput, toggles: FeatureToggles = FeatureToggles()
     ) {
-        self.dataDirectory = dataDirectory
-        self.mailOutput = mailOutput
-        self.toggles = toggles
-    }
-
-    /// The storage for this run: the engine the `journal-storage` toggle picks, with the
-    /// data moved into it first if the other engine holds it.
-    ///
-    /// The first use runs the move; the console uses it before anything else so that it
-    /// can show the ``StorageStartup/notice``.
-    public var storage: Provider<StorageStartup> {
-        shared {
-            StorageMigrator(directory: self.dataDirectory)
-                .start(wanting: self.toggles.isOn(.journalStorage) ? .journal : .jsonFiles)
-        }
+        self.init(
+            dataDirectory: dataDirectory, mailOutput: mailOutput, toggles: toggles,
+            storage: StorageStartup.run(dataDirectory: dataDirectory, toggles: toggles))
     }
 
     /// The signed-in session, with the user's edited name, kept between launches.
     public var sessionRepository: Provider<any UserSessionRepository> {
-        shared { self.storage().engine.sessions }
+        shared { self.storage.engine.sessions }
     }
 
     /// Each user's notification answer.
     public var notificationPreferences: Provider<any NotificationPreferenceRepository> {
-        shared { self.storage().engine.notificationPreferences }
+        shared { self.storage.engine.notificationPreferences }
     }
 
     /// The contact form's messages.
     public var outbox: Provider<any OutboxRepository> {
-        shared { self.storage().engine.outbox }
+        shared { self.storage.engine.outbox }
     }
 
     /// Where the authentication API's mail goes: shown on the console.

@@ -4,8 +4,9 @@ public import Strata
 /// hands them to the screen they are on, and understands `:help`, `:scopes`, `:toggles`,
 /// `:back` and `:quit` at any prompt.
 ///
-/// Before the guide shows, it readies the storage — moving the data to the engine the
-/// `journal-storage` toggle picks, if need be — and says what happened.
+/// Before the guide shows, it says what the storage start-up did — a move of the data to the
+/// engine the `journal-storage` toggle picks, say; the start-up itself ran before the app
+/// container was made.
 ///
 /// It reads and writes through ``LineInput`` and ``TextOutput``, so tests drive it in the
 /// process exactly as the `guide` executable does:
@@ -66,7 +67,7 @@ public final class Console {
         context.say(
             "Strata guide: an onboarding flow built on Strata's container tiers.",
             "Type :help for help, :quit to leave.")
-        context.say(app.storage().notice)
+        context.say(app.storage.notice)
         let root = MainScreen(app: app, context: context)
         self.root = root
         root.launch()

@@ -1,5 +1,6 @@
 /// The `guide` executable, minus its terminal: reads the command line, finds the data
-/// directory and the feature toggles, makes the app container and runs the ``Console``.
+/// directory, runs the start-up steps — the feature toggles, then the storage — makes the
+/// app container and runs the ``Console``.
 public enum GuideCommand {
     /// Runs the guide.
     ///
@@ -30,6 +31,8 @@ public enum GuideCommand {
         }
         let directory = DataDirectory.resolve(
             option: options.dataDirectory, environment: environment)
+        // Start-up, before the first screen, one named step after the other: the toggles,
+        // then the storage they pick, checked and moved if need be.
         let toggles: FeatureToggles
         do throws(ToggleError) {
             toggles = try FeatureToggles.resolve(
@@ -38,7 +41,9 @@ public enum GuideCommand {
             errors.write("guide: \(error)\nFix it or remove it, then start the guide again.\n")
             return 1
         }
-        let app = AppContainer(dataDirectory: directory, mailOutput: output, toggles: toggles)
+        let storage = StorageStartup.run(dataDirectory: directory, toggles: toggles)
+        let app = AppContainer(
+            dataDirectory: directory, mailOutput: output, toggles: toggles, storage: storage)
         let status = await Console(
             app: app, input: input, output: output, traces: options.traces
         ).run()

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// What happened to the data at start-up: whether it moved to another engine, and how
 /// that went.
 public enum MigrationOutcome: Hashable, Sendable {
@@ -24,8 +26,8 @@ public enum MigrationOutcome: Hashable, Sendable {
 /// The storage the app uses for this run, chosen at start-up, and what it took to get
 /// there.
 ///
-/// ``AppContainer/storage`` makes one with ``StorageMigrator``; the console shows its
-/// ``notice`` before the guide.
+/// ``run(dataDirectory:toggles:)`` makes one, as a start-up step of the app, before the
+/// app container; the console shows its ``notice`` before the guide.
 public struct StorageStartup: Sendable {
     /// The engine in use: the one the toggle picks, or the old one when the move failed.
     public let engine: any StorageEngine
@@ -45,6 +47,27 @@ public struct StorageStartup: Sendable {
         self.engine = engine
         self.outcome = outcome
         self.problems = problems
+    }
+
+    /// The app's storage start-up step: makes sure the data is in the engine the
+    /// `journal-storage` toggle picks, moving it there with a ``StorageMigrator`` if the
+    /// other engine holds it.
+    ///
+    /// It runs once, before the app container is made and before the first screen, as the
+    /// toggles are resolved before it.
+    ///
+    /// ```swift
+    /// let storage = StorageStartup.run(dataDirectory: directory, toggles: toggles)
+    /// storage.notice   // what to tell the user, if anything happened
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - dataDirectory: The data directory.
+    ///   - toggles: The feature toggles for this run.
+    /// - Returns: The engine to use and what happened.
+    public static func run(dataDirectory: URL, toggles: FeatureToggles) -> StorageStartup {
+        StorageMigrator(directory: dataDirectory)
+            .start(wanting: toggles.isOn(.journalStorage) ? .journal : .jsonFiles)
     }
 
     /// What to tell the user, one line each: nothing when nothing happened.

@@ -6,16 +6,17 @@ import Strata
 /// in an interaction container of its own, made when the form opens and ended when it
 /// closes.
 @MainActor
-final class GuideScreen: Screen {
+final class GuideScreen: HostScreen {
     private let container: GuideContainer
     private let context: ScreenContext
     private let viewModel: GuideViewModel
     private var status: GuideViewStatus
-    private var open: OpenScreen?
+    let host: ScreenHost
 
     init(container: GuideContainer, context: ScreenContext) {
         self.container = container
         self.context = context
+        host = ScreenHost(context: context)
         viewModel = container.guideViewModel()
         status = viewModel.status
         let viewModel = viewModel
@@ -28,8 +29,6 @@ final class GuideScreen: Screen {
 
     var location: String { "guide/\(status.rawValue)" }
     var question: Question { Menu.question }
-    var child: (any Screen)? { open?.screen }
-    func close() { context.close(&open) }
 
     func introduction() -> [String] {
         switch status {
@@ -71,13 +70,13 @@ final class GuideScreen: Screen {
 
     private func show(_ status: GuideViewStatus) {
         self.status = status
-        context.close(&open)
+        host.close()
         switch status {
         case .welcome, .requestNotification:
             break
         case .signIn:
             let form = container.makeSignInFormContainer()
-            open = formScreen(
+            openForm(
                 form.signInViewModel(), in: form,
                 FormWording(
                     title: "Sign in. The demo account is \(LocalAuthenticationAPI.demoEmail), "
@@ -85,7 +84,7 @@ final class GuideScreen: Screen {
                     submitted: "Signed in.", cancelled: "Sign-in cancelled."))
         case .signUp:
             let form = container.makeSignUpFormContainer()
-            open = formScreen(
+            openForm(
                 form.signUpViewModel(), in: form,
                 FormWording(
                     title: "Sign up. You need a name, an email address, and a password of "
@@ -95,7 +94,7 @@ final class GuideScreen: Screen {
         case .contactUs:
             let form = container.makeContactUsFormContainer()
             let directory = context.dataDirectory.path
-            open = formScreen(
+            openForm(
                 form.contactUsViewModel(), in: form,
                 FormWording(
                     title: "Contact us. Leave an address and a message; we will answer by mail.",
@@ -103,7 +102,7 @@ final class GuideScreen: Screen {
                     cancelled: "Message discarded."))
         case .resetPassword:
             let form = container.makeResetPasswordFormContainer()
-            open = formScreen(
+            openForm(
                 form.resetPasswordViewModel(), in: form,
                 FormWording(
                     title: "Reset password. We will mail a link to the account's address.",
@@ -112,13 +111,13 @@ final class GuideScreen: Screen {
         }
     }
 
-    private func formScreen<ViewModel: FormViewModel>(
+    private func openForm<ViewModel: FormViewModel>(
         _ viewModel: ViewModel, in form: some Container, _ wording: FormWording
-    ) -> OpenScreen {
-        OpenScreen(
-            screen: FormScreen(
+    ) {
+        host.open(
+            FormScreen(
                 location: location, wording: wording, viewModel: viewModel, container: form,
                 context: context),
-            container: form)
+            in: form)
     }
 }

@@ -4,15 +4,16 @@ import Strata
 /// Shows the signed-in home: who is signed in, its menu, and the profile in a feature
 /// container of its own.
 @MainActor
-final class HomeScreen: Screen {
+final class HomeScreen: HostScreen {
     private let container: SignedInContainer
     private let context: ScreenContext
     private let viewModel: HomeViewModel
-    private var open: OpenScreen?
+    let host: ScreenHost
 
     init(container: SignedInContainer, context: ScreenContext) {
         self.container = container
         self.context = context
+        host = ScreenHost(context: context)
         viewModel = container.homeViewModel()
         let viewModel = viewModel
         container.trackOnMainActor {
@@ -24,8 +25,6 @@ final class HomeScreen: Screen {
 
     var location: String { "home" }
     var question: Question { Menu.question }
-    var child: (any Screen)? { open?.screen }
-    func close() { context.close(&open) }
 
     func introduction() -> [String] {
         let user = viewModel.user.value
@@ -46,14 +45,13 @@ final class HomeScreen: Screen {
     }
 
     private func show(_ status: HomeViewStatus) {
-        context.close(&open)
+        host.close()
         switch status {
         case .home:
             break
         case .profile:
             let profile = container.makeProfileContainer()
-            open = OpenScreen(
-                screen: ProfileScreen(container: profile, context: context), container: profile)
+            host.open(ProfileScreen(container: profile, context: context), in: profile)
         }
     }
 }

@@ -3,16 +3,17 @@ import Strata
 /// The console's root: follows the ``MainViewModel`` and shows the guide or the signed-in
 /// home below it, each in a container of its own tier.
 @MainActor
-final class MainScreen: Screen {
+final class MainScreen: HostScreen {
     private let app: AppContainer
     private let context: ScreenContext
     private let viewModel: MainViewModel
-    private var open: OpenScreen?
+    let host: ScreenHost
     private var isSignedIn = false
 
     init(app: AppContainer, context: ScreenContext) {
         self.app = app
         self.context = context
+        host = ScreenHost(context: context)
         viewModel = app.mainViewModel()
         let viewModel = viewModel
         app.trackOnMainActor {
@@ -32,14 +33,12 @@ final class MainScreen: Screen {
 
     var location: String { "launching" }
     var question: Question { Question(label: "…") }
-    var child: (any Screen)? { open?.screen }
-    func close() { context.close(&open) }
     func introduction() -> [String] { [] }
     func answer(_ text: String) async {}
     func goBack() {}
 
     private func show(_ status: MainViewStatus) {
-        context.close(&open)
+        host.close()
         switch status {
         case .launching:
             break
@@ -47,13 +46,11 @@ final class MainScreen: Screen {
             if isSignedIn { context.say("Signed out.") }
             isSignedIn = false
             let guide = app.makeGuideContainer()
-            open = OpenScreen(
-                screen: GuideScreen(container: guide, context: context), container: guide)
+            host.open(GuideScreen(container: guide, context: context), in: guide)
         case .signedIn(let session):
             isSignedIn = true
             let signedIn = app.makeSignedInContainer(for: session)
-            open = OpenScreen(
-                screen: HomeScreen(container: signedIn, context: context), container: signedIn)
+            host.open(HomeScreen(container: signedIn, context: context), in: signedIn)
         }
     }
 }

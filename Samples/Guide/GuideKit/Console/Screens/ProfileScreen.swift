@@ -5,15 +5,16 @@ import Strata
 /// Shows the profile: the user's details and menu, the edit-name form in an interaction
 /// container of its own, and the contact form that "contact support" gets through a route.
 @MainActor
-final class ProfileScreen: Screen {
+final class ProfileScreen: HostScreen {
     private let container: ProfileContainer
     private let context: ScreenContext
     private let viewModel: ProfileViewModel
-    private var open: OpenScreen?
+    let host: ScreenHost
 
     init(container: ProfileContainer, context: ScreenContext) {
         self.container = container
         self.context = context
+        host = ScreenHost(context: context)
         viewModel = container.profileViewModel()
         let viewModel = viewModel
         container.trackOnMainActor {
@@ -30,8 +31,6 @@ final class ProfileScreen: Screen {
 
     var location: String { "home/profile" }
     var question: Question { Menu.question }
-    var child: (any Screen)? { open?.screen }
-    func close() { context.close(&open) }
 
     func introduction() -> [String] {
         let user = viewModel.user.value
@@ -58,23 +57,23 @@ final class ProfileScreen: Screen {
 
     private func show(_ status: ProfileViewStatus) {
         let user = viewModel.user.value
-        context.close(&open)
+        host.close()
         switch status {
         case .viewing:
             break
         case .editingName:
             let form = container.makeEditNameFormContainer()
-            open = OpenScreen(
-                screen: FormScreen(
+            host.open(
+                FormScreen(
                     location: "home/profile/editName",
                     wording: FormWording(
                         title: "Edit your name. It is \(user.name) now.",
                         submitted: "Name saved.", cancelled: "Your name stays \(user.name)."),
                     viewModel: form.editNameViewModel(), container: form, context: context),
-                container: form)
+                in: form)
         case .contactingSupport:
             guard let form = viewModel.supportForm else { return }
-            open = supportScreen(form)
+            openSupport(form)
         }
     }
 
@@ -83,19 +82,19 @@ final class ProfileScreen: Screen {
     ///
     /// The title names the address the form answers at, asked from the form's container
     /// through ``CurrentProfile`` as the form itself asks it.
-    private func supportScreen(_ form: some FormContainer) -> OpenScreen {
+    private func openSupport(_ form: some FormContainer) {
         let directory = context.dataDirectory.path
         let answer =
             (try? form.perform(CurrentProfile())).map { "We answer at \($0.email)." }
             ?? "We answer by mail."
-        return OpenScreen(
-            screen: FormScreen(
+        host.open(
+            FormScreen(
                 location: "home/profile/contactSupport",
                 wording: FormWording(
                     title: "Contact support about your account. \(answer)",
                     submitted: "Thank you. Your message is in the outbox, in \(directory).",
                     cancelled: "Message discarded."),
                 viewModel: form.form, container: form, context: context),
-            container: form)
+            in: form)
     }
 }

@@ -15,8 +15,9 @@ struct Question {
 /// never decides where the app goes next — the view model does, and the screen follows its
 /// status with `trackOnMainActor(from:_:onChange:)`, bound to the container the screen shows.
 ///
-/// A screen that shows a form or a feature below it is a host: it makes the child's
-/// container when the status says so, and retires it when the status moves on.
+/// A screen that shows a form or a feature below it is a ``HostScreen``: it makes the
+/// child's container when the status says so and opens it in its ``ScreenHost``, which
+/// retires the container when the status moves on.
 @MainActor
 protocol Screen: AnyObject {
     /// Where the user is, shown in the prompt: `guide/signIn`.

@@ -1,6 +1,7 @@
 public import Foundation
+public import GuideCore
 
-/// Keeps the session in `session.json` in the data directory, written atomically.
+/// The JSON engine's session: `session.json` in the data directory, written atomically.
 ///
 /// The file holds the ``UserSession`` — identifier, name, email and token — and never a
 /// password. A file that cannot be read as a session is moved aside to
@@ -15,7 +16,7 @@ public struct FileUserSessionRepository: UserSessionRepository {
     ///   - now: The clock that stamps the name of a corrupt file moved aside; the system
     ///     clock unless a test gives one.
     public init(directory: URL, now: @escaping @Sendable () -> Date = Date.init) {
-        file = JSONFile(directory: directory, name: "session.json", now: now)
+        file = JSONFile(directory: directory, name: JSONFileStorage.FileName.session, now: now)
     }
 
     /// Reads `session.json`.
@@ -35,4 +36,7 @@ public struct FileUserSessionRepository: UserSessionRepository {
     ///
     /// - Throws: ``StorageError/unwritable(file:reason:)`` when it cannot be removed.
     public func clear() throws(StorageError) { try file.remove() }
+
+    /// `session.json`, for the engine that owns it.
+    var url: URL { file.url }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import GuideCore
 
 /// One JSON file in the data directory, read whole and written atomically.
 ///
@@ -7,8 +8,8 @@ public import Foundation
 /// `<name>.corrupt-<timestamp>` — never deleted — and reported as
 /// ``StorageError/corrupt(file:movedTo:reason:)``.
 ///
-/// The file repositories keep their data in one each, and so can any other store of the
-/// app's — a storage engine, the record of a migration.
+/// The JSON engine's repositories keep their data in one each, and so does the record of a
+/// migration.
 ///
 /// ```swift
 /// let file = JSONFile<UserSession>(directory: directory, name: "session.json")

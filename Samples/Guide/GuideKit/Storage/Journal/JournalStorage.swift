@@ -4,7 +4,9 @@ public import GuideCore
 /// The second storage engine: everything in one append-only journal, `journal.log` in the
 /// data directory, compacted when most of its lines are outdated.
 ///
-/// Its repositories read what the journal holds by replaying it, and change it by
+/// The engine owns its file name and its repositories, in this folder:
+/// `JournalUserSessionRepository`, `JournalNotificationPreferenceRepository` and
+/// `JournalOutboxRepository` read what the journal holds by replaying it, and change it by
 /// appending a line; see `Journal` for the format.
 public struct JournalStorage: StorageEngine {
     /// The data directory.
@@ -26,15 +28,17 @@ public struct JournalStorage: StorageEngine {
     public var kind: StorageEngineKind { .journal }
 
     /// The session, kept as the journal's `session` record.
-    public var sessions: any UserSessionRepository { Sessions(journal: journal) }
+    public var sessions: any UserSessionRepository {
+        JournalUserSessionRepository(journal: journal)
+    }
 
     /// The notification answers, kept as `notification:<userID>` records.
     public var notificationPreferences: any NotificationPreferenceRepository {
-        NotificationPreferences(journal: journal)
+        JournalNotificationPreferenceRepository(journal: journal)
     }
 
     /// The outbox, kept as `outbox:<position>` records.
-    public var outbox: any OutboxRepository { Outbox(journal: journal) }
+    public var outbox: any OutboxRepository { JournalOutboxRepository(journal: journal) }
 
     /// Everything the journal holds, sorted by key.
     ///
@@ -53,7 +57,7 @@ public struct JournalStorage: StorageEngine {
         let file = journal.url.path
         try journal.update { records throws(StorageError) in
             if case .outboxMessage(let position, _) = record {
-                let count = Outbox.count(in: records)
+                let count = JournalOutboxRepository.count(in: records)
                 guard position <= count else {
                     throw .unwritable(
                         file: file, reason: "\(record) comes after the \(count) messages there")
@@ -67,63 +71,4 @@ public struct JournalStorage: StorageEngine {
     ///
     /// - Returns: The files.
     public func files() -> [URL] { journal.files() }
-}
-
-extension JournalStorage {
-    private struct Sessions: UserSessionRepository {
-        let journal: Journal
-
-        func load() throws(StorageError) -> UserSession? {
-            guard case .session(let session) = try journal.records()["session"] else {
-                return nil
-            }
-            return session
-        }
-
-        func save(_ session: UserSession) throws(StorageError) {
-            try journal.put(.session(session))
-        }
-
-        func clear() throws(StorageError) { try journal.remove("session") }
-    }
-
-    private struct NotificationPreferences: NotificationPreferenceRepository {
-        let journal: Journal
-
-        func choice(forUser userID: String) throws(StorageError) -> NotificationChoice? {
-            let key = StorageRecord.notificationChoice(userID: userID, .allowed).key
-            guard case .notificationChoice(_, let choice) = try journal.records()[key] else {
-                return nil
-            }
-            return choice
-        }
-
-        func remember(_ choice: NotificationChoice, forUser userID: String)
-            throws(StorageError)
-        {
-            try journal.put(.notificationChoice(userID: userID, choice))
-        }
-    }
-
-    private struct Outbox: OutboxRepository {
-        let journal: Journal
-
-        func keep(_ message: ContactMessage) throws(StorageError) {
-            try journal.update { records in
-                Journal.Entry(
-                    put: .outboxMessage(position: Self.count(in: records), message))
-            }
-        }
-
-        func messages() throws(StorageError) -> [ContactMessage] {
-            try journal.records().sorted { $0.key < $1.key }.compactMap {
-                guard case .outboxMessage(_, let message) = $0.value else { return nil }
-                return message
-            }
-        }
-
-        static func count(in records: [String: StorageRecord]) -> Int {
-            records.values.count { if case .outboxMessage = $0 { true } else { false } }
-        }
-    }
 }

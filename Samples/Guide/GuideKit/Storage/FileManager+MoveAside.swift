@@ -1,4 +1,5 @@
 public import Foundation
+public import GuideCore
 
 extension FileManager {
     /// Renames `url` to `<name>.<label>-<timestamp>` beside it, with a counter if that name

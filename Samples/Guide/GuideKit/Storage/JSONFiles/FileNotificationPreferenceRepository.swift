@@ -1,7 +1,8 @@
 public import Foundation
+public import GuideCore
 
-/// Keeps each user's notification answer in `notifications.json` in the data directory,
-/// written atomically.
+/// The JSON engine's notification answers: every user's in `notifications.json` in the data
+/// directory, written atomically.
 public struct FileNotificationPreferenceRepository: NotificationPreferenceRepository {
     private let file: JSONFile<[String: NotificationChoice]>
 
@@ -9,7 +10,7 @@ public struct FileNotificationPreferenceRepository: NotificationPreferenceReposi
     ///
     /// - Parameter directory: The data directory; it is made on the first answer.
     public init(directory: URL) {
-        file = JSONFile(directory: directory, name: "notifications.json")
+        file = JSONFile(directory: directory, name: JSONFileStorage.FileName.notifications)
     }
 
     /// The answer the user gave, if they gave one.
@@ -40,4 +41,12 @@ public struct FileNotificationPreferenceRepository: NotificationPreferenceReposi
         choices[userID] = choice
         try file.write(choices)
     }
+
+    /// Every user's answer, by user identifier, for the engine that owns the file.
+    func choices() throws(StorageError) -> [String: NotificationChoice] {
+        try file.read() ?? [:]
+    }
+
+    /// `notifications.json`, for the engine that owns it.
+    var url: URL { file.url }
 }

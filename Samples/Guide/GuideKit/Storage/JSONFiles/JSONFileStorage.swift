@@ -5,40 +5,50 @@ public import GuideCore
 /// `session.json`, `notifications.json` and `outbox.json` — each read whole and rewritten
 /// atomically.
 ///
-/// Its repositories are ``FileUserSessionRepository``,
-/// ``FileNotificationPreferenceRepository`` and ``FileOutboxRepository``.
+/// The engine owns its file names (``FileName``) and its repositories, in this folder:
+/// ``FileUserSessionRepository``, ``FileNotificationPreferenceRepository`` and
+/// ``FileOutboxRepository``. A migration reads and writes through those same repositories,
+/// so each file is read and written in one place.
 public struct JSONFileStorage: StorageEngine {
+    /// The names of the engine's files in the data directory.
+    public enum FileName {
+        /// The session: `session.json`.
+        public static let session = "session.json"
+        /// Every user's notification answer: `notifications.json`.
+        public static let notifications = "notifications.json"
+        /// The contact form's messages: `outbox.json`.
+        public static let outbox = "outbox.json"
+    }
+
     /// The data directory.
     public let directory: URL
-    private let session: JSONFile<UserSession>
-    private let notifications: JSONFile<[String: NotificationChoice]>
-    private let messages: JSONFile<[ContactMessage]>
+    private let sessionFile: FileUserSessionRepository
+    private let notificationsFile: FileNotificationPreferenceRepository
+    private let outboxFile: FileOutboxRepository
 
     /// Makes the engine over `directory`.
     ///
     /// - Parameter directory: The data directory; it is made on the first write.
     public init(directory: URL) {
         self.directory = directory
-        session = JSONFile(directory: directory, name: "session.json")
-        notifications = JSONFile(directory: directory, name: "notifications.json")
-        messages = JSONFile(directory: directory, name: "outbox.json")
+        sessionFile = FileUserSessionRepository(directory: directory)
+        notificationsFile = FileNotificationPreferenceRepository(directory: directory)
+        outboxFile = FileOutboxRepository(directory: directory)
     }
 
     /// ``StorageEngineKind/jsonFiles``.
     public var kind: StorageEngineKind { .jsonFiles }
 
     /// A ``FileUserSessionRepository`` over `session.json`.
-    public var sessions: any UserSessionRepository {
-        FileUserSessionRepository(directory: directory)
-    }
+    public var sessions: any UserSessionRepository { sessionFile }
 
     /// A ``FileNotificationPreferenceRepository`` over `notifications.json`.
     public var notificationPreferences: any NotificationPreferenceRepository {
-        FileNotificationPreferenceRepository(directory: directory)
+        notificationsFile
     }
 
     /// A ``FileOutboxRepository`` over `outbox.json`.
-    public var outbox: any OutboxRepository { FileOutboxRepository(directory: directory) }
+    public var outbox: any OutboxRepository { outboxFile }
 
     /// Everything in the three files, sorted by key.
     ///
@@ -46,11 +56,11 @@ public struct JSONFileStorage: StorageEngine {
     /// - Throws: ``StorageError``; a corrupt file is moved aside first.
     public func records() throws(StorageError) -> [StorageRecord] {
         var records: [StorageRecord] = []
-        if let stored = try session.read() { records.append(.session(stored)) }
-        for (userID, choice) in try notifications.read() ?? [:] {
+        if let stored = try sessionFile.load() { records.append(.session(stored)) }
+        for (userID, choice) in try notificationsFile.choices() {
             records.append(.notificationChoice(userID: userID, choice))
         }
-        for (position, message) in (try messages.read() ?? []).enumerated() {
+        for (position, message) in try outboxFile.messages().enumerated() {
             records.append(.outboxMessage(position: position, message))
         }
         return records.sorted { $0.key < $1.key }
@@ -64,20 +74,11 @@ public struct JSONFileStorage: StorageEngine {
     public func upsert(_ record: StorageRecord) throws(StorageError) {
         switch record {
         case .session(let stored):
-            try session.write(stored)
+            try sessionFile.save(stored)
         case .notificationChoice(let userID, let choice):
-            var choices = try notifications.read() ?? [:]
-            choices[userID] = choice
-            try notifications.write(choices)
+            try notificationsFile.remember(choice, forUser: userID)
         case .outboxMessage(let position, let message):
-            var kept = try messages.read() ?? []
-            guard position <= kept.count else {
-                throw .unwritable(
-                    file: messages.url.path,
-                    reason: "\(record) comes after the \(kept.count) messages there")
-            }
-            if position == kept.count { kept.append(message) } else { kept[position] = message }
-            try messages.write(kept)
+            try outboxFile.put(message, at: position)
         }
     }
 
@@ -85,7 +86,7 @@ public struct JSONFileStorage: StorageEngine {
     ///
     /// - Returns: The files.
     public func files() -> [URL] {
-        [session.url, notifications.url, messages.url].filter {
+        [sessionFile.url, notificationsFile.url, outboxFile.url].filter {
             FileManager.default.fileExists(atPath: $0.path)
         }
     }
