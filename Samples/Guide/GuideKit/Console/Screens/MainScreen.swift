@@ -39,12 +39,13 @@ final class MainScreen: Screen {
     func goBack() {}
 
     private func show(_ status: MainViewStatus) {
-        context.close(&open)
+        // Sign-out: the session's container ends, its flush awaited, before the farewell.
+        let signsOut = isSignedIn && status == .guiding
+        context.close(&open, farewell: signsOut ? "Signed out." : nil)
         switch status {
         case .launching:
             break
         case .guiding:
-            if isSignedIn { context.say("Signed out.") }
             isSignedIn = false
             let guide = app.makeGuideContainer()
             open = OpenScreen(
