@@ -1,10 +1,12 @@
 extension Container {
     /// Starts work that is cancelled when the container ends.
     ///
-    /// `end()` does not wait for the work; it cancels it. Anything the work resolves after
-    /// that fails with ``StrataError/ended(provider:)`` from `try resolve()`, so it cannot
-    /// reach the ended container's instances. If the container has ended already, the work
-    /// starts cancelled.
+    /// ``end()`` does not wait for the work; it cancels it. ``endAndWait(within:)`` cancels
+    /// it after the container's hooks have run, and waits for it up to its deadline; work
+    /// still running then is listed in ``EndReport/overran`` with the place it was started.
+    /// Anything the work resolves after the end fails with ``StrataError/ended(provider:)``
+    /// from `try resolve()`, so it cannot reach the ended container's instances. If the
+    /// container has ended already, the work starts cancelled.
     ///
     /// ```swift
     /// formContainer.task {
@@ -14,13 +16,16 @@ extension Container {
     ///
     /// - Parameters:
     ///   - priority: The task's priority.
+    ///   - fileID: Where the task is started, for the end report; filled in by the compiler.
+    ///   - line: The line it is started on; filled in by the compiler.
     ///   - operation: The work.
     /// - Returns: The task, to await or cancel earlier.
     @discardableResult
     public func task(
-        priority: TaskPriority? = nil, _ operation: @escaping @Sendable () async -> Void
+        priority: TaskPriority? = nil, fileID: StaticString = #fileID, line: UInt = #line,
+        _ operation: @escaping @Sendable () async -> Void
     ) -> Task<Void, Never> {
-        let handle = ScopedTask()
+        let handle = ScopedTask(site: SourceSite(fileID: fileID, line: line))
         scope.core.bind(self)
         scope.core.addObserver(handle)
         let task = Task(priority: priority) {
@@ -38,15 +43,22 @@ extension Container {
 ///
 /// The task keeps it alive until the work finishes; after that the container's weak reference lets
 /// it go.
-private final class ScopedTask: EndObserver {
+final class ScopedTask: EndObserver {
     private struct State {
         var task: Task<Void, Never>?
         var containerHasEnded = false
     }
 
+    /// Where the task was started.
+    let site: SourceSite
     private let state = Lock(State())
 
+    init(site: SourceSite) { self.site = site }
+
     var containerHasEnded: Bool { state.withLock(\.containerHasEnded) }
+
+    /// The task, once attached.
+    var running: Task<Void, Never>? { state.withLock(\.task) }
 
     func attach(_ task: Task<Void, Never>) {
         let hasEnded = state.withLock { state in

@@ -18,6 +18,24 @@ public protocol ScopeBound: AnyObject, Sendable {
     func scopeDidEnd()
 }
 
+/// An instance with async work to finish when the container that made it ends: the async
+/// counterpart of ``ScopeBound``.
+///
+/// ``Container/endAndWait(within:)`` awaits ``scopeDidEnd()`` in its place among the
+/// container's hooks — reverse order of creation — up to its deadline, before it releases
+/// the instance. ``Container/end()`` and the release of a container never ended cannot
+/// await: they start it in a task of their own and list it in ``EndReport/notAwaited``.
+///
+/// ```swift
+/// final class Journal: AsyncScopeBound {
+///     func scopeDidEnd() async { await flushPendingWrites() }
+/// }
+/// ```
+public protocol AsyncScopeBound: AnyObject, Sendable {
+    /// Called once, when the container that made the instance ends.
+    func scopeDidEnd() async
+}
+
 /// What ``Container/end()`` ended, and which instances outlived it.
 public struct EndReport: Sendable, CustomStringConvertible {
     /// The containers ended by the call, in the order they ended: children before parents.
@@ -27,12 +45,29 @@ public struct EndReport: Sendable, CustomStringConvertible {
     /// kept by a retain cycle, a closure that captured them strongly, or a global.
     public internal(set) var survivors: [Survivor] = []
 
+    /// The tasks and async hooks that ``Container/endAndWait(within:)`` stopped waiting for
+    /// when its deadline passed, with where each was started or registered.
+    ///
+    /// Each was cancelled and may still be running; what it holds may show up in
+    /// ``survivors``.
+    public internal(set) var overran: [EndWork] = []
+
+    /// The async hooks that ``Container/end()``, or the release of a container never ended,
+    /// started and could not await: async ``Container/onEnd(fileID:line:_:)`` closures and
+    /// ``AsyncScopeBound`` instances.
+    ///
+    /// Each runs in a task of its own; end with ``Container/endAndWait(within:)`` to await
+    /// them.
+    public internal(set) var notAwaited: [EndWork] = []
+
     /// An empty report: what a second `end()` returns.
     public init() {}
 
     mutating func absorb(_ other: EndReport) {
         ended += other.ended
         survivors += other.survivors
+        overran += other.overran
+        notAwaited += other.notAwaited
     }
 
     /// One line per ended container and per survivor.
@@ -47,6 +82,14 @@ public struct EndReport: Sendable, CustomStringConvertible {
             lines.append("\(survivors.count) survivor(s):")
             lines += survivors.map { "  \($0)" }
         }
+        if !overran.isEmpty {
+            lines.append("\(overran.count) overran the deadline:")
+            lines += overran.map { "  \($0)" }
+        }
+        if !notAwaited.isEmpty {
+            lines.append("\(notAwaited.count) started and not awaited:")
+            lines += notAwaited.map { "  \($0)" }
+        }
         return lines.joined(separator: "\n")
     }
 }
@@ -59,6 +102,31 @@ public struct Survivor: Sendable, Hashable, CustomStringConvertible {
     public let typeName: String
     /// The instance's identity, to compare with an instance a test holds.
     public let object: ObjectIdentifier
+    /// The instance itself, held weakly, so that ``EndReport/recheck()`` can tell whether
+    /// it is gone since.
+    let reference: WeakReference
+
+    init(provider: ProviderDescription, typeName: String, object: AnyObject) {
+        self.provider = provider
+        self.typeName = typeName
+        self.object = ObjectIdentifier(object)
+        self.reference = WeakReference(object)
+    }
+
+    /// Whether the instance is still alive.
+    public var isAlive: Bool { reference.object != nil }
+
+    /// Two survivors are equal when they name the same provider, type and instance.
+    public static func == (lhs: Survivor, rhs: Survivor) -> Bool {
+        lhs.provider == rhs.provider && lhs.typeName == rhs.typeName && lhs.object == rhs.object
+    }
+
+    /// Hashes the provider, the type name and the identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(provider)
+        hasher.combine(typeName)
+        hasher.combine(object)
+    }
 
     /// `SignedInContainer.profileViewModel: ProfileViewModel is still alive`, with a hint.
     public var description: String {

@@ -106,6 +106,8 @@ final class PreviewSession: ProfileParent {
                 ])
             await form.enter("My token expired twice today.")
             #expect(form.status == .submitted)
+            // The session's outbox writes in the background; wait for the write.
+            await (tree.signedIn.outbox() as? SessionOutbox)?.flush()
             #expect(
                 try tree.outbox.messages().map { [$0.replyTo, $0.text, $0.topic] } == [
                     ["ada@example.com", "My token expired twice today.", "my account"]

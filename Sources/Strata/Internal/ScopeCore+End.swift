@@ -11,6 +11,9 @@ extension ScopeCore {
     /// Ends the scope: its children first, newest first; then its own hooks in reverse
     /// order of creation; then it releases its instances and reports which survived.
     ///
+    /// Async hooks cannot be awaited here: they are started in tasks of their own and
+    /// reported as ``EndReport/notAwaited``.
+    ///
     /// - Parameter identity: This scope's identity, passed in because `deinit` must not
     ///   form new references to `self`.
     /// - Returns: What was ended, and the survivors.
@@ -19,23 +22,37 @@ extension ScopeCore {
         for child in liveChildren.reversed() {
             report.absorb(child.end())
         }
-        let watched = runHooksAndRelease()
-        let container = containerDescription
         var own = EndReport()
-        own.ended = [container]
-        for watch in watched {
-            guard let object = watch.object else { continue }
-            own.survivors.append(
-                Survivor(
-                    provider: ProviderDescription(container: container, name: watch.displayName),
-                    typeName: String(describing: type(of: object)),
-                    object: ObjectIdentifier(object)))
+        let container = containerDescription
+        var (steps, watched) = endSteps()
+        let tracer = self.tracer
+        for step in steps {
+            switch step {
+            case .hook(.closure(let body)):
+                body()
+            case .hook(.asyncClosure(let hook)):
+                Task { await hook.body() }
+                own.notAwaited.append(EndWork(kind: .hook, container: container, site: hook.site))
+            case .hook(.observer(let observer)):
+                observer.object?.containerDidEnd()
+            case .hook(.subscription(let subscription)):
+                subscription.cancel()
+            case .instance(let instance, let object, let site):
+                (object as? any ScopeBound)?.scopeDidEnd()
+                if let bound = object as? any AsyncScopeBound {
+                    Task { await bound.scopeDidEnd() }
+                    own.notAwaited.append(
+                        EndWork(
+                            kind: .instance(
+                                ProviderDescription(container: container, name: site.displayName)),
+                            container: container, site: nil))
+                }
+                traceInstanceEnded(instance, site: site, tracer: tracer)
+            }
         }
-        root.endReportHandler?(own)
-        report.absorb(own)
-        parent?.removeChild(identity)
-        // A container never used was never announced; it ends silently too.
-        if isBound.load(ordering: .acquiring) { trace(.ended(container)) }
+        steps.removeAll()
+        releaseState()
+        report.absorb(completeEnding(own, watched: watched, identity: identity))
         return report
     }
 
@@ -43,29 +60,24 @@ extension ScopeCore {
     ///
     /// The name stays unformatted: only a survivor needs it as text.
     struct Watch {
-        let name: StaticString
-        let argument: Argument?
+        let site: ProviderSite
         weak var object: AnyObject?
-
-        var displayName: String { ProviderSite(name: name, argument: argument).displayName }
     }
 
-    /// Runs the end hooks in reverse order of creation, cancels constructions in flight,
-    /// marks the scope ended and releases what it holds.
+    /// One thing to do at the end, in reverse order of creation.
+    enum EndStep {
+        case instance(Instance, object: AnyObject?, site: ProviderSite)
+        case hook(Hook.Kind)
+    }
+
+    /// The hooks and instances to end, newest first, and a weak reference to every instance
+    /// that is an object; cancels constructions in flight.
     ///
-    /// Everything it held strongly is gone when this returns — what is still alive is held
-    /// from outside — so the caller can tell survivors apart.
-    ///
-    /// - Returns: A weak reference to every instance that was an object.
-    private func runHooksAndRelease() -> [Watch] {
-        enum Step {
-            case instance(Instance, object: AnyObject?, name: StaticString, argument: Argument?)
-            case hook(Hook.Kind)
-        }
-        // The table is copied as a whole (its storage is shared until someone writes), not
-        // entry by entry.
+    /// The table is copied as a whole (its storage is shared until someone writes), not
+    /// entry by entry.
+    func endSteps() -> (steps: [EndStep], watched: [Watch]) {
         let (entries, hooks) = state.withLock { ($0.entries, $0.hooks) }
-        var steps: [(order: Int, step: Step)] = hooks.map { ($0.order, .hook($0.kind)) }
+        var steps: [(order: Int, step: EndStep)] = hooks.map { ($0.order, .hook($0.kind)) }
         steps.reserveCapacity(hooks.count + entries.underestimatedCount)
         var watched: [Watch] = []
         watched.reserveCapacity(entries.underestimatedCount)
@@ -84,45 +96,56 @@ extension ScopeCore {
                 instance = Instance(alive)
             }
             let object = instance.revealedObject
-            steps.append(
-                (
-                    entry.order,
-                    .instance(instance, object: object, name: entry.name, argument: key.argument)
-                ))
-            watched.append(Watch(name: entry.name, argument: key.argument, object: object))
+            let site = ProviderSite(name: entry.name, argument: key.argument)
+            steps.append((entry.order, .instance(instance, object: object, site: site)))
+            watched.append(Watch(site: site, object: object))
         }
         steps.sort { $0.order > $1.order }
-        let tracer = self.tracer
-        for (_, step) in steps {
-            switch step {
-            case .hook(.closure(let body)):
-                body()
-            case .hook(.observer(let observer)):
-                observer.object?.containerDidEnd()
-            case .hook(.subscription(let subscription)):
-                subscription.cancel()
-            case .instance(let instance, let object, let name, let argument):
-                (object as? any ScopeBound)?.scopeDidEnd()
-                if let tracer {
-                    let site = ProviderSite(name: name, argument: argument)
-                    tracer(
-                        .instanceEnded(
-                            ProviderDescription(
-                                container: containerDescription, name: site.displayName),
-                            instanceType: instance.typeName))
-                }
-            }
+        return (steps.map(\.step), watched)
+    }
+
+    func traceInstanceEnded(
+        _ instance: Instance, site: ProviderSite, tracer: (@Sendable (TraceEvent) -> Void)?
+    ) {
+        guard let tracer else { return }
+        tracer(
+            .instanceEnded(
+                ProviderDescription(container: containerDescription, name: site.displayName),
+                instanceType: instance.typeName))
+    }
+
+    /// Adds the survivors to `own`, hands it to the tree's report handler, and leaves the
+    /// parent.
+    ///
+    /// Everything the scope held strongly is gone when this runs — what is still alive is
+    /// held from outside.
+    func completeEnding(
+        _ own: EndReport, watched: [Watch], identity: ObjectIdentifier
+    ) -> EndReport {
+        var own = own
+        let container = containerDescription
+        own.ended = [container]
+        for watch in watched {
+            guard let object = watch.object else { continue }
+            own.survivors.append(
+                Survivor(
+                    provider: ProviderDescription(
+                        container: container, name: watch.site.displayName),
+                    typeName: String(describing: type(of: object)),
+                    object: object))
         }
-        steps.removeAll()
-        releaseState()
-        return watched
+        root.endReportHandler?(own)
+        parent?.removeChild(identity)
+        // A container never used was never announced; it ends silently too.
+        if isBound.load(ordering: .acquiring) { trace(.ended(container)) }
+        return own
     }
 
     /// Marks the scope ended and drops everything it holds.
     ///
     /// The instances are released when this returns, outside the lock, since an instance's
     /// deinit may call back into Strata.
-    private func releaseState() {
+    func releaseState() {
         let released = state.withLock { state in
             phase.store(Phase.ended.rawValue, ordering: .releasing)
             let released = (

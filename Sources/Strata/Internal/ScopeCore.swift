@@ -15,6 +15,8 @@ final class ScopeCore: Sendable {
     struct Hook {
         enum Kind {
             case closure(@Sendable () -> Void)
+            /// An async hook: awaited by `endAndWait`, started and not awaited by `end()`.
+            case asyncClosure(AsyncHook)
             case observer(WeakObserver)
             /// A subscription tied to the container: held until the end or its cancellation.
             case subscription(Subscription)
@@ -43,6 +45,8 @@ final class ScopeCore: Sendable {
         ///
         /// Made on first use; `nil` in every other container.
         var treeSettings: TreeSettings?
+        /// The ending `endAndWait` started, which later callers await; `nil` until then.
+        var teardown: Task<EndReport, Never>?
 
         mutating func nextOrder() -> Int {
             made += 1
@@ -222,7 +226,7 @@ final class ScopeCore: Sendable {
         if !addHook(.subscription(subscription)) { subscription.cancel() }
     }
 
-    private func addHook(_ kind: Hook.Kind) -> Bool {
+    func addHook(_ kind: Hook.Kind) -> Bool {
         state.withLock { state in
             guard isActive else { return false }
             state.hooks.append(Hook(kind: kind, order: state.nextOrder()))
@@ -231,7 +235,7 @@ final class ScopeCore: Sendable {
                 // long-lived container does not grow.
                 state.hooks.removeAll { hook in
                     switch hook.kind {
-                    case .closure: false
+                    case .closure, .asyncClosure: false
                     case .observer(let observer): observer.object == nil
                     case .subscription(let subscription): !subscription.isActive
                     }

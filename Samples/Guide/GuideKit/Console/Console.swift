@@ -29,6 +29,7 @@ public final class Console {
     private let output: any TextOutput
     private let context: ScreenContext
     private let traces: Bool
+    private let endDeadline: Duration
     private var root: MainScreen?
     /// The screen whose introduction was shown last, and where it was; the screen is held
     /// weakly so that a new screen never passes for a gone one.
@@ -43,13 +44,17 @@ public final class Console {
     ///   - output: Where the console writes.
     ///   - traces: Whether to print each container beginning and ending, and each instance
     ///     made and ended, as it happens.
+    ///   - endDeadline: How long the end of a closed screen's container — the sign-out's
+    ///     flush — may wait for its work; what is still running then is reported.
     public init(
-        app: AppContainer, input: any LineInput, output: any TextOutput, traces: Bool = false
+        app: AppContainer, input: any LineInput, output: any TextOutput, traces: Bool = false,
+        endDeadline: Duration = .seconds(5)
     ) {
         self.app = app
         self.input = input
         self.output = output
         self.traces = traces
+        self.endDeadline = endDeadline
         context = ScreenContext(output: output, dataDirectory: app.dataDirectory)
     }
 
@@ -74,7 +79,7 @@ public final class Console {
         while await step() {}
         root.close()
         self.root = nil
-        endRetiredContainers()
+        await endRetiredContainers()
         return 0
     }
 
@@ -83,7 +88,7 @@ public final class Console {
     /// - Returns: Whether to go on.
     private func step() async -> Bool {
         await settle()
-        endRetiredContainers()
+        await endRetiredContainers()
         guard let screen = activeScreen else { return false }
         if screen !== introduced || screen.location != introducedLocation {
             context.say(screen.introduction())
@@ -139,11 +144,15 @@ public final class Console {
         return screen
     }
 
-    private func endRetiredContainers() {
-        for container in context.takeRetired() {
-            let report = container.end()
+    /// Ends the containers of closed screens, awaiting the work they finish — the session's
+    /// flush at sign-out — before saying their farewell.
+    private func endRetiredContainers() async {
+        for retired in context.takeRetired() {
+            let report = await retired.container.endAndWait(within: endDeadline)
             endReports.append(report)
+            for work in report.overran { context.say("warning: not finished: \(work)") }
             for survivor in report.survivors { context.say("warning: \(survivor)") }
+            if let farewell = retired.farewell { context.say(farewell) }
         }
     }
 

@@ -13,8 +13,8 @@ public import Strata
 /// ```swift
 /// let signedIn = app.makeSignedInContainer(for: session)
 /// let home = signedIn.homeViewModel()
-/// // … sign-out:
-/// let report = signedIn.end()   // report.survivors is empty
+/// // … sign-out: the outbox's pending writes are awaited, up to the deadline
+/// let report = await signedIn.endAndWait(within: .seconds(5))   // no survivors
 /// ```
 public final class SignedInContainer: Container {
     /// The session scope, under the app.
@@ -33,7 +33,22 @@ public final class SignedInContainer: Container {
         self.session = session
         self.scope = SessionScope(parent: parent)
         answerCurrentProfile()
-        answerContactSupport(outbox: parent.outbox)
+        answerContactSupport(outbox: outbox)
+    }
+
+    /// The session's outbox, for the contact forms under it: messages are written to the
+    /// app's outbox in the background, and sign-out awaits the last write.
+    ///
+    /// The sends are the session's tasks; the outbox is ``Strata/AsyncScopeBound``, so
+    /// ``Strata/Container/endAndWait(within:)`` flushes it before the session is released.
+    public var outbox: Provider<any OutboxRepository> {
+        shared {
+            SessionOutbox(store: self.parent.outbox()) { [weak self] work in
+                // A session released without an end still writes what it kept.
+                guard let self else { return Task { await work() } }
+                return self.task { await work() }
+            }
+        }
     }
 
     /// Answers ``CurrentProfile`` below the session with the user as they are now, new

@@ -38,12 +38,13 @@ final class MainScreen: HostScreen {
     func goBack() {}
 
     private func show(_ status: MainViewStatus) {
-        host.close()
+        // Sign-out: the session's container ends, its flush awaited, before the farewell.
+        let signsOut = isSignedIn && status == .guiding
+        host.close(farewell: signsOut ? "Signed out." : nil)
         switch status {
         case .launching:
             break
         case .guiding:
-            if isSignedIn { context.say("Signed out.") }
             isSignedIn = false
             let guide = app.makeGuideContainer()
             host.open(GuideScreen(container: guide, context: context), in: guide)

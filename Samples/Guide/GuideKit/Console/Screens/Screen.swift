@@ -52,7 +52,13 @@ struct OpenScreen {
 final class ScreenContext {
     let output: any TextOutput
     let dataDirectory: URL
-    private var retired: [any Container] = []
+    private var retired: [Retired] = []
+
+    /// A container done with, and what to say once it has ended and its work is finished.
+    struct Retired {
+        let container: any Container
+        let farewell: String?
+    }
 
     init(output: any TextOutput, dataDirectory: URL) {
         self.output = output
@@ -72,10 +78,15 @@ final class ScreenContext {
     ///
     /// Each container is retired on its own rather than ended with its parent, so that none
     /// ends by being released — every end gets a report.
-    func close(_ open: inout OpenScreen?) {
+    ///
+    /// - Parameters:
+    ///   - open: The screen to close.
+    ///   - farewell: What to say once its container has ended and finished its work —
+    ///     "Signed out." after the session's flush — if anything.
+    func close(_ open: inout OpenScreen?, farewell: String? = nil) {
         guard let closing = open else { return }
         closing.screen.close()
-        retired.append(closing.container)
+        retired.append(Retired(container: closing.container, farewell: farewell))
         open = nil
     }
 
@@ -86,7 +97,7 @@ final class ScreenContext {
     /// container being closed. Ending the container only after the method has returned
     /// lets the container release the view model for good, so its end report has no
     /// survivors.
-    func takeRetired() -> [any Container] {
+    func takeRetired() -> [Retired] {
         defer { retired = [] }
         return retired
     }

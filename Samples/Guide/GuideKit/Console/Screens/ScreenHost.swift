@@ -29,7 +29,9 @@ final class ScreenHost {
     }
 
     /// Closes the child shown now and what it shows, deepest first.
-    func close() { context.close(&open) }
+    ///
+    /// - Parameter farewell: What to say once the child's container has ended, if anything.
+    func close(farewell: String? = nil) { context.close(&open, farewell: farewell) }
 }
 
 /// A screen that shows a child below it through a ``ScreenHost``.

@@ -1,0 +1,92 @@
+import Foundation
+import GuideCore
+import GuideKit
+import Strata
+import StrataTesting
+import Synchronization
+import Testing
+
+/// An outbox whose writes wait until the test lets them through.
+///
+/// A held write blocks the thread it runs on, as a slow disk does: the suite runs its tests
+/// one at a time so that two held writes never take the whole cooperative pool.
+final class HeldOutbox: OutboxRepository {
+    private let kept = Mutex<[ContactMessage]>([])
+    private let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+    let letThrough = DispatchSemaphore(value: 0)
+
+    /// Returns once a write has started.
+    func writeStarted() async {
+        for await _ in started { return }
+    }
+
+    func keep(_ message: ContactMessage) {
+        startedContinuation.yield()
+        _ = letThrough.wait(timeout: .now() + .seconds(30))
+        kept.withLock { $0.append(message) }
+    }
+
+    func messages() -> [ContactMessage] { kept.withLock { $0 } }
+}
+
+@Suite(.noSurvivors, .serialized) struct SignOutFlushTests {
+    let directory = TemporaryDirectory()
+    let message = ContactMessage(
+        replyTo: "ada@example.com", text: "Please call me back.",
+        sentAt: Date(timeIntervalSince1970: 0),
+        topic: nil)
+
+    func makeSession() -> (AppContainer, SignedInContainer) {
+        let app = AppContainer(dataDirectory: directory.url, mailOutput: RecordingOutput())
+        app.outbox.override { HeldOutbox() }
+        app.sessionRepository.override { InMemoryUserSessionRepository(session: adaSession) }
+        return (app, app.makeSignedInContainer(for: adaSession))
+    }
+
+    @Test(
+        "sign-out while a send is in flight awaits it: the message is in the outbox",
+        .timeLimit(.minutes(1)))
+    func signOutAwaitsTheSend() async throws {
+        let (app, signedIn) = makeSession()
+        do {
+            let store = try #require(app.outbox() as? HeldOutbox)
+            try signedIn.outbox().keep(message)
+            await store.writeStarted()
+
+            let signOut = Task { await signedIn.endAndWait(within: .seconds(30)) }
+            store.letThrough.signal()
+            let report = await signOut.value
+
+            #expect(store.messages() == [message])
+            #expect(report.overran.isEmpty)
+            #expect(report.survivors.isEmpty)
+        }
+        app.end()
+    }
+
+    // The outbox outlives the session on purpose here: the write that overran holds it.
+    @Test(
+        "a send that overruns the sign-out's deadline is reported, and its message kept",
+        .survivorsAllowed, .timeLimit(.minutes(1)))
+    func overrunIsReported() async throws {
+        let (app, signedIn) = makeSession()
+        let store = try #require(app.outbox() as? HeldOutbox)
+        let outbox = try #require(signedIn.outbox() as? SessionOutbox)
+        outbox.keep(message)
+        await store.writeStarted()
+
+        let report = await signedIn.endAndWait(within: .milliseconds(20))
+
+        #expect(
+            report.overran.map(\.description) == [
+                "scopeDidEnd() of SignedInContainer.outbox",
+                report.overran.last?.description ?? "",
+            ])
+        #expect(report.overran.last?.kind == .task)
+        #expect(outbox.pending == [message])  // not dropped: still pending
+        store.letThrough.signal()
+        await outbox.flush()
+        #expect(store.messages() == [message])
+        app.end()
+    }
+}
