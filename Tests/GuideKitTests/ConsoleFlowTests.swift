@@ -184,7 +184,7 @@ import Testing
 }
 
 /// Strings recorded from any thread, in order.
-private final class Recorded: Sendable {
+final class Recorded: Sendable {
     private let entries = Mutex<[String]>([])
 
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }

@@ -22,7 +22,22 @@ struct SignedInTree {
         app.sessionRepository.override { InMemoryUserSessionRepository(session: session) }
         app.notificationPreferences.override { InMemoryNotificationPreferenceRepository() }
         signedIn = app.makeSignedInContainer(for: session)
-        profile = signedIn.makeProfileContainer()
+        profile = ProfileContainer(parent: signedIn)
+    }
+
+    /// The profile's edit-name form, made as its screen makes it.
+    @MainActor func openEditName() throws -> EditNameFormContainer {
+        try profile.editName.open(EditNameFormContainer.self, under: profile)
+    }
+}
+
+extension Destination {
+    /// Makes the destination's container under `host`, as a host screen does, as `type`.
+    @MainActor func open<Child: Container>(
+        _ type: Child.Type, under host: some Container,
+        onClose: @escaping @MainActor @Sendable () -> Void = {}
+    ) throws -> Child {
+        try #require(makeContainer(under: host, onClose: onClose) as? Child)
     }
 }
 
@@ -42,7 +57,6 @@ final class PreviewSession: ProfileParent {
     var notificationPreferences: Provider<any NotificationPreferenceRepository> {
         parent.notificationPreferences
     }
-    @MainActor func profileDidClose() {}
 }
 
 /// The routes by which the contact feature and the profile reach each other, in the
@@ -52,17 +66,17 @@ final class PreviewSession: ProfileParent {
 
     @Test func currentProfileIsFoundFromAFormDeepUnderTheSession() throws {
         let tree = SignedInTree(directory)
-        let editName = tree.profile.makeEditNameFormContainer()
+        let editName = try tree.openEditName()
         #expect(try editName.perform(CurrentProfile()) == ProfileSummary(adaSession))
-        let support = try #require(try tree.profile.contactSupport(onClose: {}))
-        let form = try #require(support as? ContactUsFormContainer)
+        let support = try tree.profile.perform(ContactSupport(about: "my account"))
+        let form = try support.open(ContactUsFormContainer.self, under: tree.profile)
         #expect(form.sender == ProfileSummary(name: "Ada Lovelace", email: "ada@example.com"))
         #expect(form.form.status == .asking(.message, problem: nil))
     }
 
     @Test func currentProfileAnswersTheNameAsItIsNow() async throws {
         let tree = SignedInTree(directory)
-        let editName = tree.profile.makeEditNameFormContainer()
+        let editName = try tree.openEditName()
         await editName.editNameViewModel().enter("Countess of Lovelace")
         #expect(try tree.profile.perform(CurrentProfile()).name == "Countess of Lovelace")
     }
@@ -95,9 +109,18 @@ final class PreviewSession: ProfileParent {
             // screen's do: the leak check then holds the ending to no survivors.
             let profile = tree.profile.profileViewModel()
             profile.contactSupport()
-            #expect(profile.status == .contactingSupport)
-            support = try #require(profile.supportForm)
-            let form = try #require(support as? ContactUsFormContainer).form
+            guard case .showing(let destination) = profile.status else {
+                Issue.record("expected a destination, got \(profile.status)")
+                return
+            }
+            #expect(destination.name == "contactSupport")
+            // The profile's screen makes the form under the profile, and tells the profile
+            // when it closes.
+            let contact = try destination.open(
+                ContactUsFormContainer.self, under: tree.profile,
+                onClose: { [weak profile] in profile?.finish() })
+            support = contact
+            let form = contact.form
             let path = tree.app.tree.allNodes.map(\.container.typeName)
             #expect(
                 path == [
@@ -113,7 +136,6 @@ final class PreviewSession: ProfileParent {
                     ["ada@example.com", "My token expired twice today.", "my account"]
                 ])
             #expect(profile.status == .viewing)
-            #expect(profile.supportForm == nil)
         }
         let report = tree.profile.end()
         #expect(report.ended.map(\.typeName) == ["ContactUsFormContainer", "ProfileContainer"])
@@ -127,7 +149,6 @@ final class PreviewSession: ProfileParent {
         let viewModel = profile.profileViewModel()
         viewModel.contactSupport()
         #expect(viewModel.status == .viewing)
-        #expect(viewModel.supportForm == nil)
         #expect(
             viewModel.supportProblem
                 == """
@@ -160,7 +181,9 @@ final class PreviewSession: ProfileParent {
     @Test func currentProfileFromManyTasksWhileTheNameChanges() async throws {
         let tree = SignedInTree(directory)
         let user = tree.signedIn.user()
-        let form = tree.profile.makeEditNameFormContainer()
+        let form = EditNameFormContainer(
+            parent: tree.profile, user: tree.signedIn.user,
+            sessionRepository: tree.signedIn.sessionRepository, onClose: {})
         let names: Set<String> = ["Ada Lovelace", "Countess of Lovelace"]
         let answers = try await withThrowingTaskGroup(of: [String].self) { group in
             group.addTask {
@@ -186,15 +209,16 @@ final class PreviewSession: ProfileParent {
     @Test func contactSupportFromManyTasksOpensOneFormEach() async throws {
         let tree = SignedInTree(directory)
         let profile = tree.profile
-        // Each task opens a form, and the form asks who writes, from under the profile. The
-        // forms are kept: a container nobody holds ends itself.
+        // Each task asks for a form off the main actor, opens it under the profile as the
+        // screen would, and the form asks who writes, from under the profile. The forms are
+        // kept: a container nobody holds ends itself.
         typealias Opened = (form: ContactUsFormContainer, sender: ProfileSummary?)
         let opened = try await withThrowingTaskGroup(of: Opened.self) { group in
             for _ in 0..<100 {
                 group.addTask {
-                    let form = try profile.perform(
-                        ContactSupport(about: "my account", under: profile, onClose: {}))
-                    let contact = try #require(form as? ContactUsFormContainer)
+                    let destination = try profile.perform(ContactSupport(about: "my account"))
+                    let contact = try await destination.open(
+                        ContactUsFormContainer.self, under: profile)
                     return (contact, contact.sender)
                 }
             }

@@ -14,12 +14,19 @@ import Testing
         return HomeViewModel(user: Observed(adaSession), onSignOut: { navigation.signedOut += 1 })
     }
 
-    @Test func opensTheProfileAndReturnsHome() {
+    @Test func opensAnEntrysDestinationAndReturnsHome() {
         let home = makeHome()
         let log = StatusLog { home.status }
-        home.showProfile()
+        home.open(StubForm.destination)
         home.returnHome()
-        #expect(log.all == [.profile, .home])
+        #expect(log.all == [.showing(StubForm.destination), .home])
+    }
+
+    @Test func opensNothingElseWhileADestinationIsOpen() {
+        let home = makeHome()
+        home.open(StubForm.destination)
+        home.open(Destination("other") { _, _ in StubForm() })
+        #expect(home.status == .showing(StubForm.destination))
     }
 
     @Test func returnHomeAtHomeChangesNothing() {
@@ -47,21 +54,31 @@ import Testing
         let navigation = navigation
         return ProfileViewModel(
             user: Observed(adaSession), notificationPreferences: preferences,
-            onClose: { navigation.closed += 1 })
+            editName: editName, onClose: { navigation.closed += 1 })
+    }
+
+    let editName = Destination("editName") { _, _ in StubForm() }
+
+    /// A profile whose routes go to `host`, which answers what the test wires; the test
+    /// keeps `host`, which the profile holds weakly.
+    func makeProfile(routesFrom host: RouteHost) -> ProfileViewModel {
+        ProfileViewModel(
+            user: Observed(adaSession), notificationPreferences: preferences,
+            editName: editName, routesFrom: host, onClose: {})
     }
 
     @Test func opensAndClosesTheNameEditor() {
         let profile = makeProfile()
         let log = StatusLog { profile.status }
         profile.editName()
-        profile.finishEditing()
-        #expect(log.all == [.editingName, .viewing])
+        profile.finish()
+        #expect(log.all == [.showing(editName), .viewing])
     }
 
-    @Test func finishEditingWhileViewingChangesNothing() {
+    @Test func finishWhileViewingChangesNothing() {
         let profile = makeProfile()
         let log = StatusLog { profile.status }
-        profile.finishEditing()
+        profile.finish()
         #expect(log.all.isEmpty)
     }
 
@@ -76,70 +93,70 @@ import Testing
         #expect(navigation.closed == 1)
     }
 
-    @Test func contactSupportShowsTheFormItGetsUntilTheFormCloses() throws {
-        let form = StubForm()
-        var closeForm: (@MainActor @Sendable () -> Void)?
-        let profile = ProfileViewModel(
-            user: Observed(adaSession), notificationPreferences: preferences,
-            contactSupport: { onClose in
-                closeForm = onClose
-                return form
-            },
-            onClose: {})
+    @Test func contactSupportShowsWhatTheRouteAnswersUntilItCloses() {
+        let host = RouteHost()
+        let asked = Recorded()
+        host.handle(ContactSupport.self) { route in
+            asked.append(route.topic ?? "nothing")
+            return StubForm.destination
+        }
+        let profile = makeProfile(routesFrom: host)
         let log = StatusLog { profile.status }
         profile.contactSupport()
-        #expect(profile.supportForm === form)
-        let close = try #require(closeForm)
-        close()
-        #expect(log.all == [.contactingSupport, .viewing])
-        #expect(profile.supportForm == nil)
+        profile.finish()
+        #expect(log.all == [.showing(StubForm.destination), .viewing])
+        #expect(asked.all == ["my account"])
     }
 
     @Test func contactSupportThatNobodyAnswersLeavesAMessageAndTheProfileAsItIs() {
-        let error = StrataError.routeNotFound(
-            route: "ContactSupport",
-            searched: [ContainerDescription(typeName: "ProfileContainer", tier: "feature")])
-        let profile = ProfileViewModel(
-            user: Observed(adaSession), notificationPreferences: preferences,
-            contactSupport: { _ throws(StrataError) in throw error }, onClose: {})
+        let host = RouteHost()
+        let profile = makeProfile(routesFrom: host)
         profile.contactSupport()
         #expect(profile.status == .viewing)
         #expect(
             profile.supportProblem
                 == "Contact support is not available here, so nothing was opened. (Strata: no "
-                + "handler for route ContactSupport. Where: searched ProfileContainer (feature "
-                + "tier). To fix: register one with handle(ContactSupport.self) { … } in one of "
-                + "these containers, or perform the route from a container below the one that "
+                + "handler for route ContactSupport. Where: searched RouteHost (app tier). To "
+                + "fix: register one with handle(ContactSupport.self) { … } in one of these "
+                + "containers, or perform the route from a container below the one that "
                 + "handles it; handlers go away when their container ends.)")
     }
 
     @Test func eachFailedContactSupportReportsItsProblemAnew() {
-        let error = StrataError.routeNotFound(route: "ContactSupport", searched: [])
-        let profile = ProfileViewModel(
-            user: Observed(adaSession), notificationPreferences: preferences,
-            contactSupport: { _ throws(StrataError) in throw error }, onClose: {})
+        let host = RouteHost()
+        let profile = makeProfile(routesFrom: host)
         let log = StatusLog { profile.supportProblem }
         profile.contactSupport()
         profile.contactSupport()
-        let problem = ProfileViewModel.supportUnavailable(error)
+        let problem = ProfileViewModel.supportUnavailable(
+            .routeNotFound(
+                route: "ContactSupport",
+                searched: [ContainerDescription(typeName: "RouteHost", tier: "app")]))
         #expect(log.all == [problem, nil, problem])
     }
 
-    @Test func withoutTheContactFeatureContactSupportOpensNothing() {
+    @Test func withoutAContainerToAskContactSupportOpensNothing() {
         let profile = makeProfile()
         profile.contactSupport()
         #expect(profile.status == .viewing)
-        #expect(profile.supportForm == nil)
         #expect(profile.supportProblem == nil)
     }
 }
 
-/// A form's container that stands for whatever a route would open.
+/// A container to perform routes from, answering what a test wires.
+final class RouteHost: Container {
+    let scope = AppScope()
+}
+
+/// A form's container that stands for whatever a destination would open.
 final class StubForm: FormContainer {
     let scope = AppScope()
     @MainActor var form: ContactUsViewModel {
         ContactUsViewModel(outbox: InMemoryOutboxRepository(), onClose: {})
     }
+
+    /// A destination that opens a stub form.
+    static let destination = Destination("stub") { _, _ in StubForm() }
 }
 
 @Suite(.noSurvivors) @MainActor struct EditNameFormTests {

@@ -3,8 +3,8 @@ public import Strata
 /// A form's container as one feature hands it to another: whoever shows the form resolves
 /// ``form`` and ends the container when the form closes.
 ///
-/// It lets a feature open another feature's form — through a route such as
-/// ``ContactSupport`` — without knowing the form's types.
+/// It lets whoever shows a form — a screen that opened a ``Destination`` — reach its view
+/// model without knowing the form's types.
 ///
 /// ```swift
 /// func show(_ container: some FormContainer) {

@@ -1,44 +1,32 @@
 public import Strata
 
-/// Asks for a contact form about `topic`, opened under the container that asks.
+/// Asks where to write to support about `topic`: the answer is a ``Destination``, a contact
+/// form that the asker's screen opens under its own container.
 ///
 /// The profile performs it for "contact support about my account" and the contact feature
-/// answers it, though neither imports the other: both see only this type. The answer is
-/// the form's container, which the asker shows and ends when the form closes.
+/// answers it, though neither imports the other: both see only this type. The asker makes
+/// nothing: the screen that shows it makes the form's container when the destination opens
+/// and ends it when the form closes.
 ///
 /// ```swift
 /// // The contact feature answers, wired by the app in the session's container:
 /// signedIn.answerContactSupport(outbox: app.outbox)
 ///
 /// // The profile asks:
-/// let form = try profile.perform(
-///     ContactSupport(about: "my account", under: profile, onClose: { viewModel.finish() }))
+/// let destination = try profile.perform(ContactSupport(about: "my account"))
 /// ```
 public struct ContactSupport: Route {
-    /// The contact form's container, under ``host``.
-    public typealias Output = any FormContainer
+    /// The contact form to open.
+    public typealias Output = Destination
 
-    /// What the message is about, kept with it: `my account`.
-    public var topic: String
-    /// The container the form opens under, which must be active.
-    ///
-    /// When it ends, the form ends too.
-    public var host: any Container
-    /// Called on the main actor when the form closes, sent or not.
-    public var onClose: @MainActor @Sendable () -> Void
+    /// What the message is about, in the user's words, kept with it: `my account`; `nil`
+    /// when the user writes about nothing in particular.
+    public var topic: String?
 
     /// Makes the request.
     ///
-    /// - Parameters:
-    ///   - topic: What the message is about.
-    ///   - host: The container the form opens under: the asker's own.
-    ///   - onClose: Called on the main actor when the form closes, sent or not.
-    public init(
-        about topic: String, under host: any Container,
-        onClose: @escaping @MainActor @Sendable () -> Void
-    ) {
+    /// - Parameter topic: What the message is about, if anything in particular.
+    public init(about topic: String? = nil) {
         self.topic = topic
-        self.host = host
-        self.onClose = onClose
     }
 }

@@ -7,8 +7,9 @@ public import Strata
 ///
 /// The contact form is a feature of its own: it never imports the app or another feature.
 /// So it takes what it needs in its initialiser — the outbox, and what to do when the form
-/// closes — and it may sit under any container: the guide, or the profile that asked for it
-/// through ``ContactSupport``. It learns who is writing through ``CurrentProfile``.
+/// closes — and it may sit under any container: the guide, or whichever screen opened the
+/// ``Destination`` that ``ContactSupport`` answered. It learns who is writing through
+/// ``CurrentProfile``.
 ///
 /// ```swift
 /// let form = ContactUsFormContainer(

@@ -2,12 +2,30 @@ public import GuideCore
 public import Strata
 
 extension Container {
-    /// Answers ``ContactSupport`` for this container and every container below it, until
-    /// this container ends: each request gets a contact form under the container that asked,
-    /// about the topic it names.
+    /// Plugs contact support into this container — in the app, the signed-in session — until
+    /// it ends: answers ``ContactSupport`` for every container below, adds "contact support"
+    /// to the ``HomeMenu``, and says what it does in ``HelpLines``.
     ///
-    /// The app calls it where contact support makes sense — the signed-in session — so that
-    /// the profile can reach the contact form without importing this feature.
+    /// ```swift
+    /// signedIn.installContactSupport(outbox: app.outbox)
+    /// ```
+    ///
+    /// - Parameter outbox: Where the forms keep their messages: the app's outbox.
+    public func installContactSupport(outbox: Provider<any OutboxRepository>) {
+        answerContactSupport(outbox: outbox)
+        contribute(HomeMenu.self) {
+            HomeEntry(
+                title: "contact support",
+                opens: ContactUsFormContainer.destination(about: nil, outbox: outbox))
+        }
+        contribute(HelpLines.self) {
+            "contact support: write to us; signed in, we answer at your address."
+        }
+    }
+
+    /// Answers ``ContactSupport`` for this container and every container below it, until
+    /// this container ends: each request gets a contact form about the topic it names, to
+    /// open under the asker's screen.
     ///
     /// ```swift
     /// signedIn.answerContactSupport(outbox: app.outbox)
@@ -16,8 +34,23 @@ extension Container {
     /// - Parameter outbox: Where the forms keep their messages: the app's outbox.
     public func answerContactSupport(outbox: Provider<any OutboxRepository>) {
         handle(ContactSupport.self) { route in
-            ContactUsFormContainer(
-                parent: route.host, outbox: outbox, topic: route.topic, onClose: route.onClose)
+            ContactUsFormContainer.destination(about: route.topic, outbox: outbox)
+        }
+    }
+}
+
+extension ContactUsFormContainer {
+    /// A contact form about `topic`, to open under any container: `contactSupport`.
+    ///
+    /// - Parameters:
+    ///   - topic: What the message is about, if anything in particular.
+    ///   - outbox: Where the form keeps the message.
+    /// - Returns: The destination; the screen that opens it makes the form's container.
+    public static func destination(
+        about topic: String?, outbox: Provider<any OutboxRepository>
+    ) -> Destination {
+        Destination("contactSupport") { host, onClose in
+            ContactUsFormContainer(parent: host, outbox: outbox, topic: topic, onClose: onClose)
         }
     }
 }

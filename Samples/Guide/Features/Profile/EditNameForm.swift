@@ -3,29 +3,41 @@ public import Observation
 public import Strata
 
 /// The interaction tier of one edit-name form, under the profile.
+///
+/// The profile describes it as its ``ProfileContainer/editName`` destination; the screen
+/// that shows the profile makes it and ends it when the form closes.
 public final class EditNameFormContainer: Container {
-    /// The form's interaction scope, under the profile.
+    /// The form's interaction scope, under the container that opened it: the profile.
     public let scope: InteractionScope
-    let parent: ProfileContainer
+    // Providers, not what they resolve: a container kept after its end keeps no instance.
+    private let user: Provider<Observed<UserSession>>
+    private let sessionRepository: Provider<any UserSessionRepository>
+    private let onClose: @MainActor @Sendable () -> Void
 
     /// Makes the form's container.
     ///
-    /// - Parameter parent: The profile's container.
-    public init(parent: ProfileContainer) {
-        self.parent = parent
+    /// - Parameters:
+    ///   - parent: The container the form opens under: the profile's.
+    ///   - user: The signed-in user, whose name changes.
+    ///   - sessionRepository: Where the session is stored between launches.
+    ///   - onClose: Called on the main actor when the form closes, saved or not.
+    public init(
+        parent: some Container, user: Provider<Observed<UserSession>>,
+        sessionRepository: Provider<any UserSessionRepository>,
+        onClose: @escaping @MainActor @Sendable () -> Void
+    ) {
+        self.user = user
+        self.sessionRepository = sessionRepository
+        self.onClose = onClose
         self.scope = InteractionScope(parent: parent)
     }
 
     /// The form's view model.
-    ///
-    /// A saved or closed form returns to the profile.
     public var editNameViewModel: MainActorProvider<EditNameViewModel> {
         shared {
-            let profile = self.parent.profileViewModel()
-            return EditNameViewModel(
-                user: self.parent.parent.user(),
-                sessionRepository: self.parent.parent.sessionRepository(),
-                onClose: { profile.finishEditing() })
+            EditNameViewModel(
+                user: self.user(), sessionRepository: self.sessionRepository(),
+                onClose: self.onClose)
         }
     }
 }
@@ -48,6 +60,9 @@ public final class EditNameViewModel: FormViewModel {
     private let user: Observed<UserSession>
     private let sessionRepository: any UserSessionRepository
     private let onClose: @MainActor () -> Void
+
+    /// The user's name as it is now: before the form is saved, the name it replaces.
+    public var currentName: String { user.value.name }
 
     /// Makes the form.
     ///

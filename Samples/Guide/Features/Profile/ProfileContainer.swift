@@ -3,61 +3,60 @@ public import Strata
 
 /// The profile's feature tier, under the signed-in session.
 ///
-/// It lives from opening the profile to leaving it. Editing the name gets an interaction
-/// container of its own. Its parent is any ``ProfileParent`` — in the app, the session's
-/// container — so this feature never imports the app.
+/// It lives from opening the profile to leaving it. Its parent is any ``ProfileParent`` —
+/// in the app, the session's container — so this feature never imports the app. What it
+/// opens below it — the edit-name form, a contact form — it describes as a
+/// ``Destination``, and the screen that shows the profile makes and ends.
 public final class ProfileContainer: Container {
     /// The profile's feature scope, under the session.
     public let scope: FeatureScope
     let parent: any ProfileParent
+    private let onClose: @MainActor @Sendable () -> Void
 
     /// Makes the profile's container.
     ///
-    /// - Parameter parent: The container the profile lives under: the signed-in session's.
-    public init(parent: some ProfileParent) {
+    /// - Parameters:
+    ///   - parent: The container the profile lives under: the signed-in session's.
+    ///   - onClose: Called on the main actor when the user leaves the profile.
+    public init(
+        parent: some ProfileParent, onClose: @escaping @MainActor @Sendable () -> Void = {}
+    ) {
         self.parent = parent
+        self.onClose = onClose
         self.scope = FeatureScope(parent: parent)
+    }
+
+    /// The profile, to open under `parent`: `profile`.
+    ///
+    /// The profile lives under `parent` whichever screen opens it.
+    ///
+    /// - Parameter parent: The container the profile lives under: the signed-in session's.
+    /// - Returns: The destination; the screen that opens it makes the profile's container.
+    public static func destination(under parent: some ProfileParent) -> Destination {
+        Destination("profile") { _, onClose in ProfileContainer(parent: parent, onClose: onClose) }
     }
 
     /// The profile's view model.
     ///
-    /// Contact support goes through ``contactSupport(onClose:)``; leaving the profile tells
-    /// the parent.
+    /// It opens ``editName`` itself, and asks for contact support through
+    /// ``ContactSupport`` from this container; leaving the profile calls the `onClose` the
+    /// profile was made with.
     public var profileViewModel: MainActorProvider<ProfileViewModel> {
         shared {
-            let parent = self.parent
-            return ProfileViewModel(
-                user: parent.user(),
-                notificationPreferences: parent.notificationPreferences(),
-                contactSupport: { [weak self] onClose throws(StrataError) in
-                    try self?.contactSupport(onClose: onClose)
-                },
-                onClose: { parent.profileDidClose() })
+            ProfileViewModel(
+                user: self.parent.user(),
+                notificationPreferences: self.parent.notificationPreferences(),
+                editName: self.editName, routesFrom: self, onClose: self.onClose)
         }
     }
 
-    /// Asks, through ``ContactSupport``, for a contact form about the user's account under
-    /// this profile, so that leaving the profile ends the form too.
-    ///
-    /// The profile does not know who answers: in the app, the contact feature does, wired
-    /// in the session's container.
-    ///
-    /// - Parameter onClose: Called on the main actor when the form closes, sent or not.
-    /// - Returns: The form's container, or `nil` when the profile has ended and so can hold
-    ///   no form.
-    /// - Throws: ``StrataError/routeNotFound(route:searched:)`` when no container from here
-    ///   up to the app answers ``ContactSupport``.
-    public func contactSupport(
-        onClose: @escaping @MainActor @Sendable () -> Void
-    ) throws(StrataError) -> (any FormContainer)? {
-        guard isActive else { return nil }
-        return try perform(ContactSupport(about: "my account", under: self, onClose: onClose))
-    }
-
-    /// Makes the container of one edit-name form.
-    ///
-    /// - Returns: The container; end it when the form closes.
-    public func makeEditNameFormContainer() -> EditNameFormContainer {
-        EditNameFormContainer(parent: self)
+    /// The edit-name form, to open under the profile: `editName`.
+    public var editName: Destination {
+        let parent = parent
+        return Destination("editName") { host, onClose in
+            EditNameFormContainer(
+                parent: host, user: parent.user, sessionRepository: parent.sessionRepository,
+                onClose: onClose)
+        }
     }
 }

@@ -1,18 +1,16 @@
 public import GuideCore
 public import Strata
 
-/// What the profile needs from the container it lives under: the signed-in user, where the
-/// user's details are kept, and what to do when the user leaves the profile.
+/// What the profile needs from the container it lives under: the signed-in user and where
+/// the user's details are kept.
 ///
 /// The profile is a feature of its own, so it cannot name the app's session container; the
 /// app's session container conforms to this protocol instead, and the compiler checks that
 /// it provides everything the profile resolves.
 ///
 /// ```swift
-/// extension SignedInContainer: ProfileParent {
-///     @MainActor func profileDidClose() { homeViewModel().returnHome() }
-/// }
-/// let profile = ProfileContainer(parent: signedIn)
+/// extension SignedInContainer: ProfileParent {}
+/// signedIn.installProfile()   // "profile" on the home menu, a line in :help
 /// ```
 public protocol ProfileParent: Container where ContainerTier: FeatureParentTier {
     /// The signed-in user as they are now; the edit-name form changes the name.
@@ -23,7 +21,27 @@ public protocol ProfileParent: Container where ContainerTier: FeatureParentTier 
 
     /// Where each user's notification answer is remembered.
     var notificationPreferences: Provider<any NotificationPreferenceRepository> { get }
-
-    /// Called on the main actor when the user leaves the profile.
-    @MainActor func profileDidClose()
 }
+
+extension ProfileParent {
+    /// Plugs the profile into this container — in the app, the signed-in session — until it
+    /// ends: adds "profile" to the ``HomeMenu`` and says what it does in ``HelpLines``.
+    ///
+    /// ```swift
+    /// signedIn.installProfile()
+    /// ```
+    public func installProfile() {
+        // Weak: the container keeps its factories until it ends, and must not keep itself.
+        // A container that is gone has ended, so gather leaves the error out.
+        contribute(HomeMenu.self) { [weak self] in
+            guard let self else { throw ParentGone() }
+            return HomeEntry(title: "profile", opens: ProfileContainer.destination(under: self))
+        }
+        contribute(HelpLines.self) {
+            "profile: your name, address and notification answer; edit your name there."
+        }
+    }
+}
+
+/// Thrown by a contribution whose container is gone, and so has ended.
+private struct ParentGone: Error {}

@@ -2,34 +2,27 @@ public import GuideCore
 public import Observation
 public import Strata
 
-/// Where the profile is: showing the user's details, editing the name, or writing to
-/// support.
-public enum ProfileViewStatus: String, CaseIterable, Hashable, Sendable {
+/// Where the profile is: showing the user's details, or showing a child below them — the
+/// edit-name form, a contact form.
+public enum ProfileViewStatus: Hashable, Sendable {
     /// The details and the profile menu.
     case viewing
-    /// The edit-name form is open.
-    case editingName
-    /// The contact form, opened through ``ContactSupport``, is open: see
-    /// ``ProfileViewModel/supportForm``.
-    case contactingSupport
+    /// A child is open below the profile: the screen makes its container from the
+    /// destination, and ends it when the status moves on.
+    case showing(Destination)
 }
 
 /// The profile's view model, in the profile's feature tier
 /// (``ProfileContainer/profileViewModel``): the user's name, email address and
-/// notification answer, and a way to contact support about the account.
+/// notification answer, and what the profile opens below it.
+///
+/// Every child opens the same way: the view model's ``status`` names a ``Destination``,
+/// and the screen makes, shows and ends the child. The edit-name form is the profile's own
+/// destination; the contact form is the answer to ``ContactSupport``, asked up the tree.
 ///
 /// It is `@Observable`: a view follows ``status`` and ``supportProblem``.
 @MainActor @Observable
 public final class ProfileViewModel {
-    /// Asks for a contact form about the user's account, which calls its argument when it
-    /// closes: the form's container, or `nil` when there is nothing to open it under.
-    ///
-    /// It throws ``StrataError/routeNotFound(route:searched:)`` when nobody answers
-    /// ``ContactSupport``.
-    public typealias SupportRequest =
-        @MainActor (_ onClose: @escaping @MainActor @Sendable () -> Void) throws(StrataError)
-        -> (any FormContainer)?
-
     /// Where the profile is.
     public private(set) var status = ProfileViewStatus.viewing
     /// The signed-in user; the edit-name form changes the name.
@@ -41,11 +34,10 @@ public final class ProfileViewModel {
     /// Each ``contactSupport()`` clears the last one first, so that a view sees the problem
     /// again when a new attempt fails the same way.
     public private(set) var supportProblem: String?
-    /// The contact form's container while ``status`` is
-    /// ``ProfileViewStatus/contactingSupport``; the view shows its form.
-    public private(set) var supportForm: (any FormContainer)?
 
-    private let requestSupport: SupportRequest
+    private let editNameForm: Destination
+    /// Weak: the container holds this view model, and must not be held by it.
+    @ObservationIgnored private weak var routes: (any Container)?
     private let onClose: @MainActor () -> Void
 
     /// Makes the view model.
@@ -54,55 +46,50 @@ public final class ProfileViewModel {
     ///   - user: The signed-in user.
     ///   - notificationPreferences: Where the user's notification answer is remembered. An
     ///     answer that cannot be read shows as none.
-    ///   - contactSupport: Asks for a contact form about the account. By default nothing
-    ///     opens, as in a preview without the contact feature.
+    ///   - editName: The edit-name form.
+    ///   - routes: The container that asks for contact support through
+    ///     ``ContactSupport``: the profile's own. By default none, and nothing opens, as in a
+    ///     preview.
     ///   - onClose: Called when the user leaves the profile.
     public init(
         user: Observed<UserSession>,
         notificationPreferences: any NotificationPreferenceRepository,
-        contactSupport: @escaping SupportRequest = { _ in nil },
+        editName: Destination, routesFrom routes: (any Container)? = nil,
         onClose: @escaping @MainActor () -> Void
     ) {
         self.user = user
         self.notificationChoice = try? notificationPreferences.choice(
             forUser: user.value.userID)
-        self.requestSupport = contactSupport
+        self.editNameForm = editName
+        self.routes = routes
         self.onClose = onClose
     }
 
     /// Opens the edit-name form.
     public func editName() {
         guard status == .viewing else { return }
-        status = .editingName
-    }
-
-    /// Returns to the details once the edit-name form closes.
-    public func finishEditing() {
-        guard status == .editingName else { return }
-        status = .viewing
+        status = .showing(editNameForm)
     }
 
     /// Opens a contact form about the user's account, from whichever feature answers
     /// ``ContactSupport``.
     ///
-    /// When none does, the profile stays as it is and ``supportProblem`` says why.
+    /// When none does, the profile stays as it is and ``supportProblem`` says why. When the
+    /// profile has ended, nothing opens.
     public func contactSupport() {
-        guard status == .viewing else { return }
+        guard status == .viewing, let routes, routes.isActive else { return }
         supportProblem = nil
         do throws(StrataError) {
-            let form = try requestSupport { [weak self] in self?.finishContactingSupport() }
-            guard let form else { return }
-            supportForm = form
-            status = .contactingSupport
+            status = .showing(try routes.perform(ContactSupport(about: "my account")))
         } catch {
             supportProblem = Self.supportUnavailable(error)
         }
     }
 
-    /// Returns to the details once the contact form closes, sent or not.
-    public func finishContactingSupport() {
-        guard status == .contactingSupport else { return }
-        supportForm = nil
+    /// Returns to the details once the child below closes: the form was saved, sent or
+    /// left.
+    public func finish() {
+        guard status != .viewing else { return }
         status = .viewing
     }
 

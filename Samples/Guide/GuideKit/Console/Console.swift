@@ -1,8 +1,12 @@
+import GuideCore
 public import Strata
 
 /// The guide's console: it shows where the user is, reads their answers line by line and
 /// hands them to the screen they are on, and understands `:help`, `:scopes`, `:toggles`,
 /// `:back` and `:quit` at any prompt.
+///
+/// `:help` adds the ``HelpLines`` that the features plugged in above the current screen
+/// contributed.
 ///
 /// Before the guide shows, it says what the storage start-up did — a move of the data to the
 /// engine the `journal-storage` toggle picks, say; the start-up itself ran before the app
@@ -111,7 +115,7 @@ public final class Console {
         case nil:
             await screen.answer(line)
         case .help:
-            context.say(help(at: screen.location))
+            context.say(help(at: screen.location, in: activeContainer))
         case .scopes:
             context.say(String(describing: app.tree))
         case .toggles:
@@ -144,6 +148,17 @@ public final class Console {
         return screen
     }
 
+    /// The container of the deepest screen: the last child a host opened, or the app.
+    private var activeContainer: any Container {
+        var container: any Container = app
+        var screen: (any Screen)? = root
+        while let host = (screen as? any HostScreen)?.host, let child = host.childContainer {
+            container = child
+            screen = host.child
+        }
+        return container
+    }
+
     /// Ends the containers of closed screens, awaiting the work they finish — the session's
     /// flush at sign-out — before saying their farewell.
     private func endRetiredContainers() async {
@@ -156,13 +171,19 @@ public final class Console {
         }
     }
 
-    private func help(at location: String) -> String {
-        """
-        Answer the question at the prompt, or type one of these commands:
-        \(ConsoleCommand.summary)
-        You are at \(location). The demo account is \(LocalAuthenticationAPI.demoEmail), \
-        password \(LocalAuthenticationAPI.demoPassword).
-        Your data is in \(app.dataDirectory.path).
-        """
+    /// The commands, where the user is, and the ``HelpLines`` the features plugged in above
+    /// `container` contributed: what the user can do from here.
+    private func help(at location: String, in container: any Container) -> [String] {
+        let general = """
+            Answer the question at the prompt, or type one of these commands:
+            \(ConsoleCommand.summary)
+            You are at \(location). The demo account is \(LocalAuthenticationAPI.demoEmail), \
+            password \(LocalAuthenticationAPI.demoPassword).
+            Your data is in \(app.dataDirectory.path).
+            """
+        // The lines' factories only describe; one that fails is a bug in the wiring.
+        let lines = container.gatherOrTrap(HelpLines.self)
+        guard !lines.isEmpty else { return [general] }
+        return [general, "What the features here offer:"] + lines.map { "  " + $0 }
     }
 }

@@ -2,12 +2,13 @@ public import GuideCore
 public import Observation
 public import Strata
 
-/// Where the signed-in home is: its menu, or the profile.
-public enum HomeViewStatus: String, CaseIterable, Hashable, Sendable {
+/// Where the signed-in home is: its menu, or what one of its entries opened.
+public enum HomeViewStatus: Hashable, Sendable {
     /// The home menu.
     case home
-    /// The profile is open.
-    case profile
+    /// An entry's destination is open below the home: the screen makes its container, and
+    /// ends it when the status moves on.
+    case showing(Destination)
 }
 
 /// The signed-in home's view model, in the session tier
@@ -33,15 +34,17 @@ public final class HomeViewModel {
         self.onSignOut = onSignOut
     }
 
-    /// Opens the profile, from the home menu.
-    public func showProfile() {
+    /// Opens what a home-menu entry names, from the home menu.
+    ///
+    /// - Parameter destination: The entry's destination.
+    public func open(_ destination: Destination) {
         guard status == .home else { return }
-        status = .profile
+        status = .showing(destination)
     }
 
-    /// Returns to the home menu from the profile.
+    /// Returns to the home menu once what an entry opened has closed.
     public func returnHome() {
-        guard status == .profile else { return }
+        guard status != .home else { return }
         status = .home
     }
 

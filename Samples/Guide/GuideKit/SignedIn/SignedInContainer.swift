@@ -5,10 +5,11 @@ public import Strata
 
 /// The session tier, under the app: one signed-in user, from sign-in to sign-out.
 ///
-/// Its features — the profile — sit under it, so sign-out ends them all at once. It is
-/// where the app wires its features to each other: it answers ``CurrentProfile`` for the
-/// contact form and, through the contact feature, ``ContactSupport`` for the profile. Both
-/// answers end with the session.
+/// Its features — the profile, contact forms — sit under it, so sign-out ends them all at
+/// once. It is where the app plugs its features in: it answers ``CurrentProfile`` for the
+/// contact form, and each feature's install call adds its ``HomeMenu`` entry and
+/// ``HelpLines`` — the contact feature also answers ``ContactSupport`` for the profile. All
+/// of it ends with the session.
 ///
 /// ```swift
 /// let signedIn = app.makeSignedInContainer(for: session)
@@ -33,7 +34,9 @@ public final class SignedInContainer: Container {
         self.session = session
         self.scope = SessionScope(parent: parent)
         answerCurrentProfile()
-        answerContactSupport(outbox: outbox)
+        // Each feature plugs in here; the home menu lists them in this order.
+        installProfile()
+        installContactSupport(outbox: outbox)
     }
 
     /// The session's outbox, for the contact forms under it: messages are written to the
@@ -85,15 +88,7 @@ public final class SignedInContainer: Container {
             return HomeViewModel(user: self.user(), onSignOut: { main.signOut() })
         }
     }
-
-    /// Makes the profile's container: a feature under the session.
-    ///
-    /// - Returns: The container; end it when the user leaves the profile.
-    public func makeProfileContainer() -> ProfileContainer { ProfileContainer(parent: self) }
 }
 
-extension SignedInContainer: ProfileParent {
-    /// Returns the home to its menu when the user leaves the profile.
-    @MainActor
-    public func profileDidClose() { homeViewModel().returnHome() }
-}
+/// The session gives the profile what it needs.
+extension SignedInContainer: ProfileParent {}

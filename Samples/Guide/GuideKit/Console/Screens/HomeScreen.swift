@@ -1,8 +1,13 @@
 import GuideCore
 import Strata
 
-/// Shows the signed-in home: who is signed in, its menu, and the profile in a feature
-/// container of its own.
+/// Shows the signed-in home: who is signed in, and a menu gathered from the features.
+///
+/// The features plugged into the session contribute the entries (``HomeMenu``); the home
+/// adds "sign out". What an entry opens, the host makes under the session and ends when it
+/// closes.
+///
+/// It names no feature: a new feature's entry shows up here without a change.
 @MainActor
 final class HomeScreen: HostScreen {
     private let container: SignedInContainer
@@ -37,21 +42,25 @@ final class HomeScreen: HostScreen {
         context.say("This is your home. Choose 'sign out' to leave it, or type :quit.")
     }
 
+    /// The features' entries, as contributed, then the home's own "sign out".
     private var menu: Menu {
-        Menu([
-            .init(title: "profile", action: viewModel.showProfile),
-            .init(title: "sign out", action: viewModel.signOut),
-        ])
+        let viewModel = viewModel
+        // The entries' factories only describe; one that fails is a bug in the wiring.
+        let entries = container.gatherOrTrap(HomeMenu.self).map { entry in
+            Menu.Item(title: entry.title) { viewModel.open(entry.destination) }
+        }
+        return Menu(entries + [.init(title: "sign out", action: viewModel.signOut)])
     }
 
     private func show(_ status: HomeViewStatus) {
-        host.close()
         switch status {
         case .home:
-            break
-        case .profile:
-            let profile = container.makeProfileContainer()
-            host.open(ProfileScreen(container: profile, context: context), in: profile)
+            host.close()
+        case .showing(let destination):
+            // Weak: the child keeps its onClose, and must not keep the home's view model.
+            host.open(
+                destination, under: container, location: "\(location)/\(destination.name)",
+                onClose: { [weak viewModel] in viewModel?.returnHome() })
         }
     }
 }

@@ -2,16 +2,19 @@ import GuideCore
 import GuideProfileFeature
 import Strata
 
-/// Shows the profile: the user's details and menu, the edit-name form in an interaction
-/// container of its own, and the contact form that "contact support" gets through a route.
+/// Shows the profile: the user's details and menu, and below them whatever the profile's
+/// status opens — its edit-name form, or the contact form that "contact support" got
+/// through a route — each made from its ``Destination`` by the host, the same way.
 @MainActor
 final class ProfileScreen: HostScreen {
+    let location: String
     private let container: ProfileContainer
     private let context: ScreenContext
     private let viewModel: ProfileViewModel
     let host: ScreenHost
 
-    init(container: ProfileContainer, context: ScreenContext) {
+    init(container: ProfileContainer, location: String, context: ScreenContext) {
+        self.location = location
         self.container = container
         self.context = context
         host = ScreenHost(context: context)
@@ -29,7 +32,6 @@ final class ProfileScreen: HostScreen {
         }
     }
 
-    var location: String { "home/profile" }
     var question: Question { Menu.question }
 
     func introduction() -> [String] {
@@ -56,45 +58,34 @@ final class ProfileScreen: HostScreen {
     }
 
     private func show(_ status: ProfileViewStatus) {
-        let user = viewModel.user.value
-        host.close()
         switch status {
         case .viewing:
-            break
-        case .editingName:
-            let form = container.makeEditNameFormContainer()
+            host.close()
+        case .showing(let destination):
+            // Weak: the child keeps its onClose, and must not keep the profile's view model.
             host.open(
-                FormScreen(
-                    location: "home/profile/editName",
-                    wording: FormWording(
-                        title: "Edit your name. It is \(user.name) now.",
-                        submitted: "Name saved.", cancelled: "Your name stays \(user.name)."),
-                    viewModel: form.editNameViewModel(), container: form, context: context),
-                in: form)
-        case .contactingSupport:
-            guard let form = viewModel.supportForm else { return }
-            openSupport(form)
+                destination, under: container, location: "\(location)/\(destination.name)",
+                onClose: { [weak viewModel] in viewModel?.finish() })
         }
     }
+}
 
-    /// The contact form the profile got through ``ContactSupport``: the console shows it
-    /// without knowing its type, and ends its container when it closes.
-    ///
-    /// The title names the address the form answers at, asked from the form's container
-    /// through ``CurrentProfile`` as the form itself asks it.
-    private func openSupport(_ form: some FormContainer) {
-        let directory = context.dataDirectory.path
-        let answer =
-            (try? form.perform(CurrentProfile())).map { "We answer at \($0.email)." }
-            ?? "We answer by mail."
-        host.open(
-            FormScreen(
-                location: "home/profile/contactSupport",
-                wording: FormWording(
-                    title: "Contact support about your account. \(answer)",
-                    submitted: "Thank you. Your message is in the outbox, in \(directory).",
-                    cancelled: "Message discarded."),
-                viewModel: form.form, container: form, context: context),
-            in: form)
+extension ProfileContainer: ShownInConsole {
+    func screen(at location: String, context: ScreenContext) -> any Screen {
+        ProfileScreen(container: self, location: location, context: context)
+    }
+}
+
+extension EditNameFormContainer: ShownInConsole {
+    /// The form, worded with the name it replaces.
+    func screen(at location: String, context: ScreenContext) -> any Screen {
+        let form = editNameViewModel()
+        let name = form.currentName
+        return FormScreen(
+            location: location,
+            wording: FormWording(
+                title: "Edit your name. It is \(name) now.", submitted: "Name saved.",
+                cancelled: "Your name stays \(name)."),
+            viewModel: form, container: self, context: context)
     }
 }

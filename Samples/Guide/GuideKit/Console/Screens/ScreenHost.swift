@@ -1,15 +1,20 @@
+import GuideCore
 import Strata
 
 /// The one child a host screen shows below it, with the container made for it: the host
 /// opens a child when its status says so and closes it when the status moves on.
 ///
 /// Every host screen keeps one, so opening and closing a child — and ending its container
-/// once the input is handled (see ``ScreenContext/close(_:)``) — is written once.
+/// once the input is handled (see ``ScreenContext/close(_:)``) — is written once. A child a
+/// feature describes as a ``Destination`` opens through ``open(_:under:location:onClose:)``:
+/// the host makes its container and the screen that shows it, whichever feature it is.
 ///
 /// ```swift
-/// let form = container.makeEditNameFormContainer()
-/// host.open(FormScreen(…, container: form, context: context), in: form)
-/// host.close()   // the screen goes now, the container ends after this input
+/// case .showing(let destination):
+///     host.open(destination, under: container, location: "home/\(destination.name)",
+///               onClose: { viewModel.returnHome() })
+/// case .home:
+///     host.close()   // the screen goes now, the container ends after this input
 /// ```
 @MainActor
 final class ScreenHost {
@@ -21,6 +26,9 @@ final class ScreenHost {
     /// The child shown now, if any.
     var child: (any Screen)? { open?.screen }
 
+    /// The container of the child shown now, if any.
+    var childContainer: (any Container)? { open?.container }
+
     /// Closes the child shown now, if any, then shows `screen`, whose container is
     /// `container`; the host ends the container when the child closes.
     func open(_ screen: any Screen, in container: some Container) {
@@ -28,10 +36,63 @@ final class ScreenHost {
         open = OpenScreen(screen: screen, container: container)
     }
 
+    /// Closes the child shown now, if any, then makes `destination`'s container under
+    /// `parent` and shows it with the screen its type names (see ``ShownInConsole``); the
+    /// host ends the container when the child closes.
+    ///
+    /// - Parameters:
+    ///   - destination: What to open.
+    ///   - parent: The host screen's container.
+    ///   - location: Where the child is, for the prompt: the host's place and the
+    ///     destination's name.
+    ///   - onClose: Called on the main actor when the child closes: it tells the host's view
+    ///     model, whose status then closes the child.
+    func open(
+        _ destination: Destination, under parent: some Container, location: String,
+        onClose: @escaping @MainActor @Sendable () -> Void
+    ) {
+        close()
+        let container = destination.makeContainer(under: parent, onClose: onClose)
+        guard let shown = container as? any ShownInConsole else {
+            // Retired as any closed child is, so that its end is reported; then the host's
+            // view model hears that it closed.
+            context.say("The console cannot show \(destination.name).")
+            open = OpenScreen(screen: NothingShown(location: location), container: container)
+            close()
+            return onClose()
+        }
+        open = OpenScreen(
+            screen: shown.screen(at: location, context: context), container: container)
+    }
+
     /// Closes the child shown now and what it shows, deepest first.
     ///
     /// - Parameter farewell: What to say once the child's container has ended, if anything.
     func close(farewell: String? = nil) { context.close(&open, farewell: farewell) }
+}
+
+/// A container the console can show: each feature's screen file conforms the feature's
+/// container, so a host opens any ``Destination`` without naming the feature.
+@MainActor
+protocol ShownInConsole: Container {
+    /// The screen that shows this container.
+    ///
+    /// - Parameters:
+    ///   - location: Where the screen is, for the prompt.
+    ///   - context: What the screens share.
+    /// - Returns: The screen.
+    func screen(at location: String, context: ScreenContext) -> any Screen
+}
+
+/// What stands for a child the console cannot show, until the host closes it.
+private final class NothingShown: Screen {
+    let location: String
+    init(location: String) { self.location = location }
+    var question: Question { Question(label: "…") }
+    var child: (any Screen)? { nil }
+    func introduction() -> [String] { [] }
+    func answer(_ text: String) async {}
+    func goBack() {}
 }
 
 /// A screen that shows a child below it through a ``ScreenHost``.
