@@ -267,4 +267,49 @@ struct ContributionTests {
         session.end()
         #expect(try session.gather(MainActorLabels.self) == ["app \(before + 2)"])
     }
+
+    @Test("gatherOrTrap gives what gather gives, for both kinds of key")
+    @MainActor
+    func gatherOrTrapGathers() throws {
+        let app = TestApp()
+        let feature = app.makeSession().makeFeature()
+        app.contribute(Names.self) { "app" }
+        feature.contribute(Names.self) { "feature" }
+        app.contribute(MainActorLabels.self) { "app label" }
+        #expect(feature.gatherOrTrap(Names.self) == ["app", "feature"])
+        #expect(feature.gatherOrTrap(Names.self) == (try feature.gather(Names.self)))
+        #expect(feature.gatherOrTrap(MainActorLabels.self) == ["app label"])
+    }
+
+    @Test("gatherOrTrap traps with the text gather throws when a factory fails")
+    func gatherOrTrapTraps() async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let session = TestApp().makeSession()
+            session.contribute(Names.self) { throw ContributionFailure() }
+            _ = session.gatherOrTrap(Names.self)
+        }
+        let printed = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            printed.contains(
+                "Strata: TestSession.contribution to Names could not be built: its factory threw "
+                    + "ContributionFailure()"))
+    }
+
+    @Test("a main-actor gatherOrTrap traps with the text gather throws when a factory fails")
+    func mainActorGatherOrTrapTraps() async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let session = TestApp().makeSession()
+            session.contribute(MainActorLabels.self) { throw ContributionFailure() }
+            _ = await MainActor.run { session.gatherOrTrap(MainActorLabels.self) }
+        }
+        let printed = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            printed.contains(
+                "Strata: TestSession.contribution to MainActorLabels could not be built: its "
+                    + "factory threw ContributionFailure()"))
+    }
 }
