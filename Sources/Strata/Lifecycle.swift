@@ -64,6 +64,12 @@ public struct EndReport: Sendable, CustomStringConvertible {
     public init() {}
 
     mutating func absorb(_ other: EndReport) {
+        // Most reports absorb into an empty one: take the other's arrays as they are.
+        guard !ended.isEmpty || !survivors.isEmpty || !overran.isEmpty || !notAwaited.isEmpty
+        else {
+            self = other
+            return
+        }
         ended += other.ended
         survivors += other.survivors
         overran += other.overran

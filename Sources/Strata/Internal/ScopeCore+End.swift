@@ -26,7 +26,7 @@ extension ScopeCore {
         let container = containerDescription
         var (steps, watched) = endSteps()
         let tracer = self.tracer
-        for step in steps {
+        for (_, step) in steps {
             switch step {
             case .hook(.closure(let body)):
                 body()
@@ -75,7 +75,7 @@ extension ScopeCore {
     ///
     /// The table is copied as a whole (its storage is shared until someone writes), not
     /// entry by entry.
-    func endSteps() -> (steps: [EndStep], watched: [Watch]) {
+    func endSteps() -> (steps: [(order: Int, step: EndStep)], watched: [Watch]) {
         let (entries, hooks) = state.withLock { ($0.entries, $0.hooks) }
         var steps: [(order: Int, step: EndStep)] = hooks.map { ($0.order, .hook($0.kind)) }
         steps.reserveCapacity(hooks.count + entries.underestimatedCount)
@@ -101,7 +101,7 @@ extension ScopeCore {
             watched.append(Watch(site: site, object: object))
         }
         steps.sort { $0.order > $1.order }
-        return (steps.map(\.step), watched)
+        return (steps, watched)
     }
 
     func traceInstanceEnded(

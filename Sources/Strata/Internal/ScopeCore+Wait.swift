@@ -33,7 +33,7 @@ extension ScopeCore {
         var (steps, watched) = endSteps()
         var tasks: [ScopedTask] = []
         let tracer = self.tracer
-        for step in steps {
+        for (_, step) in steps {
             switch step {
             case .hook(.closure(let body)):
                 body()

@@ -67,6 +67,9 @@ final class ScopeCore: Sendable {
     let phase = Atomic<UInt8>(Phase.active.rawValue)
     let overrideCount = Atomic<Int>(0)
     let isBound = Atomic<Bool>(false)
+    /// Whether this root has made its ``TreeSettings``: until it has, a child need not take
+    /// the root's lock to learn that there are no plans and no end-report handler.
+    let hasTreeSettings = Atomic<Bool>(false)
     let state = Lock(State())
 
     init(tier: any Tier.Type, parent: ScopeCore?, fileID: StaticString, line: UInt) {

@@ -26,8 +26,12 @@ extension ScopeCore {
     private func withTreeSettings<Result>(
         creating: Bool, _ body: (TreeSettings?) -> Result
     ) -> Result {
-        state.withLock { state in
-            if creating, state.treeSettings == nil { state.treeSettings = TreeSettings() }
+        if !creating, !hasTreeSettings.load(ordering: .acquiring) { return body(nil) }
+        return state.withLock { state in
+            if creating, state.treeSettings == nil {
+                state.treeSettings = TreeSettings()
+                hasTreeSettings.store(true, ordering: .releasing)
+            }
             return body(state.treeSettings)
         }
     }
