@@ -88,7 +88,7 @@ extension Container {
     public func gather<Key: ContributionKey>(
         _ key: Key.Type
     ) throws(StrataError) -> [Key.Element] {
-        try gather(ObjectIdentifier(key), String(describing: key)) { make in
+        try gather(ObjectIdentifier(key), keyName: String(describing: key)) { make in
             guard case .anyThread(let make) = make else {
                 preconditionFailure("a main-actor contribution under a ContributionKey")
             }
@@ -128,7 +128,7 @@ extension Container {
     public func gather<Key: MainActorContributionKey>(
         _ key: Key.Type
     ) throws(StrataError) -> [Key.Element] {
-        try gather(ObjectIdentifier(key), String(describing: key)) { make in
+        try gather(ObjectIdentifier(key), keyName: String(describing: key)) { make in
             switch make {
             case .mainActor(let make): try make()
             case .anyThread(let make): try make()
@@ -151,14 +151,14 @@ extension Container {
     }
 
     private func gather<Element>(
-        _ key: ObjectIdentifier, _ keyName: String,
+        _ key: ObjectIdentifier, keyName: @autoclosure () -> String,
         run: (ContributionEntry.Make) throws -> Any
     ) throws(StrataError) -> [Element] {
         scope.core.bind(self)
         var elements: [Element] = []
         for core in scope.core.lineageFromRoot {
             for entry in core.contributions(for: key) {
-                if let element = try core.makeContribution(entry, keyName: keyName, run: run) {
+                if let element = try core.makeContribution(entry, keyName: keyName(), run: run) {
                     elements.append(element as! Element)
                 }
             }
