@@ -160,154 +160,101 @@ final class CallsBack: Sendable {
     deinit { back() }
 }
 
-/// Each test makes Strata release a closure whose capture calls into the container that held it.
+/// Each way Strata lets go of a closure it held, set up so that the closure's capture calls
+/// into the container that held it when it is released.
+enum ReleasedClosure: String, CaseIterable, Codable, Sendable {
+    case replacedRouteHandler, routeHandlerAtEnd, replacedOverride, overrideAtEnd
+    case replacedTracer, hookAtEnd
+
+    /// Hands a container such a closure, then makes Strata release it; in the child process
+    /// of an exit test, exits 87 when the closure was not released and 88 when an end hook did
+    /// not run, since the test would then not have exercised the release.
+    func run() {
+        let released = Counter()
+        let ran = Counter()
+        /// A capture that performs a route on `container`, which takes its lock.
+        func capture(calling container: some Container) -> CallsBack {
+            CallsBack {
+                _ = try? container.perform(Greeting(name: "from a release"))
+                released.next()
+            }
+        }
+        switch self {
+        case .replacedRouteHandler:
+            let app = TestApp()
+            do {
+                let capture = capture(calling: app)
+                app.handle(Greeting.self) { _ in "\(capture)" }
+            }
+            app.handle(Greeting.self) { _ in "second" }
+        case .routeHandlerAtEnd:
+            let session = TestApp().makeSession()
+            do {
+                let capture = capture(calling: session)
+                session.handle(Greeting.self) { _ in "\(capture)" }
+            }
+            session.end()
+        case .replacedOverride:
+            let app = TestApp()
+            do {
+                let capture = capture(calling: app)
+                app.service.override {
+                    _ = capture
+                    return Service()
+                }
+            }
+            app.service.override { Service() }
+        case .overrideAtEnd:
+            let session = TestApp().makeSession()
+            do {
+                let capture = capture(calling: session)
+                session.user.override {
+                    _ = capture
+                    return Tracked("override", log: EventLog())
+                }
+            }
+            session.end()
+        case .replacedTracer:
+            let app = TestApp()
+            do {
+                let capture = capture(calling: app)
+                app.onTrace { _ in _ = capture }
+            }
+            app.onTrace { _ in }
+        case .hookAtEnd:
+            let session = TestApp().makeSession()
+            do {
+                let capture = capture(calling: session)
+                session.onEnd {
+                    _ = capture
+                    ran.next()
+                }
+            }
+            session.end()
+            exitUnless(ran.value == 1, status: 88, "end() did not run the hook")
+        }
+        exitUnless(released.value == 1, status: 87, "\(self): the closure was not released")
+    }
+}
+
+/// Makes Strata release a closure whose capture calls into the container that held it.
 ///
 /// The call takes that container's lock. Released while the lock is still held, the thread
 /// waits for itself, and the child process the test runs in does not exit successfully:
 /// - a signal: the lock trapped when its owner locked it again (`Mutex` does, on Linux);
 /// - exit code 86 (``stuckStatus``): the body did not finish within ten seconds, a deadlock;
-/// - exit code 87 or 88: the call under test did not release the capture, or did not run the
-///   hook, so the test would not have exercised the release.
+/// - exit code 87 or 88: see ``ReleasedClosure/run()``.
 ///
 /// Each body runs in a child process, so a stuck thread cannot stall the run, and in there
 /// on a thread of its own with a ten-second limit (``exitIfStuck(_:_:)``).
 @Suite("Replaced closures are released outside the lock")
 struct ReleaseOutsideLockTests {
     @Test(
-        "replacing a route handler whose capture calls back in does not deadlock",
-        .timeLimit(.minutes(1)))
-    func replacedHandler() async {
-        await #expect(processExitsWith: .success) {
-            exitIfStuck("replacing a route handler") {
-                let app = TestApp()
-                let callbacks = Counter()
-                do {
-                    let capture = CallsBack {
-                        _ = try? app.perform(Greeting(name: "from a release"))
-                        callbacks.next()
-                    }
-                    app.handle(Greeting.self) { _ in "\(capture)" }
-                }
-                app.handle(Greeting.self) { _ in "second" }
-                exitUnless(callbacks.value == 1, status: 87, "the old handler was not released")
-            }
-        }
-    }
-
-    @Test(
-        "ending a container whose route handler calls into it when released does not deadlock",
-        .timeLimit(.minutes(1)))
-    func endWithHandler() async {
-        await #expect(processExitsWith: .success) {
-            exitIfStuck("ending a container with a route handler") {
-                let session = TestApp().makeSession()
-                let callbacks = Counter()
-                do {
-                    // Performs on the session that is ending, which takes the session's lock.
-                    let capture = CallsBack {
-                        _ = try? session.perform(Greeting(name: "from a release"))
-                        callbacks.next()
-                    }
-                    session.handle(Greeting.self) { _ in "\(capture)" }
-                }
-                session.end()
-                exitUnless(callbacks.value == 1, status: 87, "end() did not release the handler")
-            }
-        }
-    }
-
-    @Test(
-        "replacing an override whose capture calls back in does not deadlock",
-        .timeLimit(.minutes(1)))
-    func replacedOverride() async {
-        await #expect(processExitsWith: .success) {
-            exitIfStuck("replacing an override") {
-                let app = TestApp()
-                let callbacks = Counter()
-                do {
-                    let capture = CallsBack {
-                        _ = try? app.perform(Greeting(name: "from a release"))
-                        callbacks.next()
-                    }
-                    app.service.override {
-                        _ = capture
-                        return Service()
-                    }
-                }
-                app.service.override { Service() }
-                exitUnless(callbacks.value == 1, status: 87, "the old override was not released")
-            }
-        }
-    }
-
-    @Test(
-        "ending a container whose override calls into it when released does not deadlock",
-        .timeLimit(.minutes(1)))
-    func endWithOverride() async {
-        await #expect(processExitsWith: .success) {
-            exitIfStuck("ending a container with an override") {
-                let session = TestApp().makeSession()
-                let callbacks = Counter()
-                do {
-                    let capture = CallsBack {
-                        _ = try? session.perform(Greeting(name: "from a release"))
-                        callbacks.next()
-                    }
-                    session.user.override {
-                        _ = capture
-                        return Tracked("override", log: EventLog())
-                    }
-                }
-                session.end()
-                exitUnless(callbacks.value == 1, status: 87, "end() did not release the override")
-            }
-        }
-    }
-
-    @Test(
-        "replacing a tracer whose capture calls back in does not deadlock",
-        .timeLimit(.minutes(1)))
-    func replacedTracer() async {
-        await #expect(processExitsWith: .success) {
-            exitIfStuck("replacing a tracer") {
-                let app = TestApp()
-                let callbacks = Counter()
-                do {
-                    let capture = CallsBack {
-                        _ = try? app.perform(Greeting(name: "from a release"))
-                        callbacks.next()
-                    }
-                    app.onTrace { _ in _ = capture }
-                }
-                app.onTrace { _ in }
-                exitUnless(callbacks.value == 1, status: 87, "the old tracer was not released")
-            }
-        }
-    }
-
-    @Test(
-        "ending a container whose end hook calls into it when released does not deadlock",
-        .timeLimit(.minutes(1)))
-    func endWithHook() async {
-        await #expect(processExitsWith: .success) {
-            exitIfStuck("ending a container with an end hook") {
-                let session = TestApp().makeSession()
-                let callbacks = Counter()
-                let ran = Counter()
-                do {
-                    let capture = CallsBack {
-                        _ = try? session.perform(Greeting(name: "from a release"))
-                        callbacks.next()
-                    }
-                    session.onEnd {
-                        _ = capture
-                        ran.next()
-                    }
-                }
-                session.end()
-                exitUnless(ran.value == 1, status: 88, "end() did not run the hook")
-                exitUnless(callbacks.value == 1, status: 87, "end() did not release the hook")
-            }
+        "a closure whose capture calls into its container is released outside the lock",
+        .timeLimit(.minutes(1)), arguments: ReleasedClosure.allCases)
+    func releasedOutsideTheLock(_ closure: ReleasedClosure) async {
+        await #expect(processExitsWith: .success) { [closure] in
+            exitIfStuck("releasing the closure: \(closure)") { closure.run() }
         }
     }
 }
