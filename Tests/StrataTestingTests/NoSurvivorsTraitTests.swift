@@ -33,10 +33,19 @@ func run(
 }
 
 /// A root made on a Dispatch thread, outside the test's task, so it sees none of its values.
+///
+/// The root comes back through a `Mutex`, not as the continuation's value: the thread sanitizer
+/// does not always see a continuation resumed from a Dispatch thread as ordering the root's
+/// initialisation before its first use, and reported a race on `scope` that cannot happen.
 func madeOnAnotherThread() async -> Leaky {
-    await withCheckedContinuation { made in
-        DispatchQueue.global().async { made.resume(returning: Leaky()) }
+    let made = Mutex<Leaky?>(nil)
+    await withCheckedContinuation { done in
+        DispatchQueue.global().async {
+            made.withLock { $0 = Leaky() }
+            done.resume()
+        }
     }
+    return made.withLock { $0! }
 }
 
 /// Whether `issue` is the trait's report of `provider`'s survivor.
