@@ -54,7 +54,7 @@ final class ResolutionStack {
 
     /// Identifies this thread in the wait graph while it blocks on another thread's
     /// construction.
-    var agent: UInt { UInt(bitPattern: ObjectIdentifier(self).hashValue) }
+    var agent: Agent { .thread(ObjectIdentifier(self)) }
 
     /// Pushes `frame`, or throws the cycle it would close.
     @inlinable
@@ -95,5 +95,5 @@ private let threadKey: pthread_key_t = {
 enum AsyncResolution {
     @TaskLocal static var frames: [Frame] = []
     /// The async construction the current task is running, if any.
-    @TaskLocal static var agent: UInt?
+    @TaskLocal static var agent: Agent?
 }
