@@ -32,12 +32,14 @@ final class AsyncInFlight: Construction {
         make: @escaping @Sendable () async throws -> Instance
     ) {
         let agent = AsyncInFlight.nextAgent()
+        // Part of the caller's top-level resolution, or the start of one.
+        let graph = AsyncResolution.graph ?? ResolutionGraph()
         self.builder = agent
         self.frame = frame
         self.task = Task {
             try await AsyncResolution.$agent.withValue(agent) {
                 try await AsyncResolution.$frames.withValue(outerFrames + [frame]) {
-                    try await make()
+                    try await AsyncResolution.$graph.withValue(graph) { try await make() }
                 }
             }
         }
