@@ -11,6 +11,8 @@ public struct Provider<Value>: Sendable {
     @usableFromInline
     enum Lifetime: Sendable {
         case shared, weakShared, unique
+        /// One instance per top-level resolution: see ``Container/graph(_:line:_:)->Provider<Value>``.
+        case graph
     }
 
     @usableFromInline let core: ScopeCore
@@ -84,6 +86,12 @@ public struct Provider<Value>: Sendable {
             } catch {
                 throw core.wrap(error, frame)
             }
+        case .graph:
+            let frame = Frame(core: core, key: key, site: site)
+            let instance = try core.resolveInGraph(frame) { override in
+                Instance(Box(try override.map(Self.run) ?? make()))
+            }
+            return unsafeDowncast(instance.object, to: Box<Value>.self).value
         }
     }
 

@@ -17,7 +17,7 @@ public final class Subscription: Sendable {
         var handler: (@Sendable (Any) -> Void)?
         /// The thread delivering a value right now, so that a handler that cancels its own
         /// subscription, or sets the value it observes, does not wait for itself.
-        var deliveringThread: UInt?
+        var deliveringThread: Agent?
     }
 
     private let state: Lock<State>

@@ -1,14 +1,18 @@
 extension Frame {
     /// Traps when a provider that keeps one instance per container — `shared { }` or
-    /// `weakShared { }` — is declared in a method that takes arguments: its key has no
-    /// argument, so every call would get the instance made for the first call's arguments.
+    /// `weakShared { }` — or per top-level resolution — `graph { }` — is declared in a method
+    /// that takes arguments: its key has no argument, so every call would get the instance
+    /// made for the first call's arguments.
     ///
     /// Runs when an instance is about to be built, never on a cached resolution.
     ///
     /// - Parameters:
     ///   - maker: The provider maker as the user wrote it, for example `shared { … }`.
     ///   - isAsync: Whether the factory is async; `shared(by:)` has no async form.
-    func requireNoIgnoredArguments(maker: String, isAsync: Bool) {
+    ///   - keeps: What the maker keeps one instance for.
+    func requireNoIgnoredArguments(
+        maker: String, isAsync: Bool, keeps: String = "one instance per container"
+    ) {
         guard key.argument == nil, site.isDeclaredWithArguments else { return }
         let provider = self.provider
         let fix =
@@ -26,7 +30,7 @@ extension Frame {
         fatalError(
             """
             Strata: \(provider) is declared with \(maker) in a method that takes \
-            arguments, but \(maker) keeps one instance per container, so every call would \
+            arguments, but \(maker) keeps \(keeps), so every call would \
             get the instance made for the first call's arguments. Where: provider \
             '\(provider.name)' of \(provider.container). To fix: \(fix)
             """)

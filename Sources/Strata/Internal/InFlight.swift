@@ -6,11 +6,11 @@ import Synchronization
 /// instance blocks on the gate and wakes when the instance is stored (or the factory failed).
 final class InFlight: Construction {
     let gate = Gate()
-    let builder: UInt
+    let builder: Agent
     let frame: Frame
     private let finished = Atomic<Bool>(false)
 
-    init(builder: UInt, frame: Frame) {
+    init(builder: Agent, frame: Frame) {
         self.builder = builder
         self.frame = frame
     }
@@ -23,7 +23,7 @@ final class InFlight: Construction {
 
 /// An async construction in progress: one task that every concurrent first caller awaits.
 final class AsyncInFlight: Construction {
-    let builder: UInt
+    let builder: Agent
     let frame: Frame
     let task: Task<Instance, any Error>
 
@@ -32,12 +32,14 @@ final class AsyncInFlight: Construction {
         make: @escaping @Sendable () async throws -> Instance
     ) {
         let agent = AsyncInFlight.nextAgent()
+        // Part of the caller's top-level resolution, or the start of one.
+        let graph = AsyncResolution.graph ?? ResolutionGraph()
         self.builder = agent
         self.frame = frame
         self.task = Task {
             try await AsyncResolution.$agent.withValue(agent) {
                 try await AsyncResolution.$frames.withValue(outerFrames + [frame]) {
-                    try await make()
+                    try await AsyncResolution.$graph.withValue(graph) { try await make() }
                 }
             }
         }
@@ -51,9 +53,9 @@ final class AsyncInFlight: Construction {
 
     private static let counter = Atomic<UInt>(0)
 
-    /// Async agents are odd numbers; thread agents are object addresses, which are even.
-    private static func nextAgent() -> UInt {
-        counter.wrappingAdd(1, ordering: .relaxed).newValue &* 2 &+ 1
+    /// A new agent, numbered apart from every other async construction's.
+    private static func nextAgent() -> Agent {
+        .task(counter.wrappingAdd(1, ordering: .relaxed).newValue)
     }
 }
 

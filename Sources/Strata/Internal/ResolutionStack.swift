@@ -40,6 +40,9 @@ struct Frame: Sendable {
 final class ResolutionStack {
     // Thread-local, so never accessed from two threads: no dynamic exclusivity check.
     @exclusivity(unchecked) @usableFromInline var frames: [Frame] = []
+    /// The instances of `graph` providers in the top-level resolution this thread runs;
+    /// `nil` until one is resolved, and again once the outermost frame pops.
+    @exclusivity(unchecked) @usableFromInline var graph: ResolutionGraph?
 
     /// This thread's stack, made on first use and freed when the thread exits.
     @usableFromInline
@@ -54,7 +57,7 @@ final class ResolutionStack {
 
     /// Identifies this thread in the wait graph while it blocks on another thread's
     /// construction.
-    var agent: UInt { UInt(bitPattern: ObjectIdentifier(self).hashValue) }
+    var agent: Agent { .thread(ObjectIdentifier(self)) }
 
     /// Pushes `frame`, or throws the cycle it would close.
     @inlinable
@@ -66,7 +69,11 @@ final class ResolutionStack {
     }
 
     @inlinable
-    func pop() { frames.removeLast() }
+    func pop() {
+        frames.removeLast()
+        // The outermost frame ends the top-level resolution, and its graph with it.
+        if graph != nil, frames.isEmpty { graph = nil }
+    }
 
     @usableFromInline
     func cyclePath(from start: Int, closingWith frame: Frame) -> [ProviderDescription] {
@@ -95,5 +102,7 @@ private let threadKey: pthread_key_t = {
 enum AsyncResolution {
     @TaskLocal static var frames: [Frame] = []
     /// The async construction the current task is running, if any.
-    @TaskLocal static var agent: UInt?
+    @TaskLocal static var agent: Agent?
+    /// The graph of the async top-level resolution the current task is part of, if any.
+    @TaskLocal static var graph: ResolutionGraph?
 }

@@ -1,7 +1,7 @@
 /// A provider being built right now, which other callers may wait for.
 protocol Construction: AnyObject, Sendable {
     /// The agent (a thread, or an async construction) whose work builds it.
-    var builder: UInt { get }
+    var builder: Agent { get }
     var frame: Frame { get }
     /// Whether it has stored its instance or given up: an agent still recorded as waiting
     /// for it is about to wake, not blocked.
@@ -16,11 +16,11 @@ protocol Construction: AnyObject, Sendable {
 /// Before an agent waits, it follows the chain from what it waits for — its builder, what
 /// that builder waits for, and so on; reaching itself means the wait would never end.
 enum WaitGraph {
-    private static let waits = Lock<[UInt: any Construction]>([:])
+    private static let waits = Lock<[Agent: any Construction]>([:])
 
     /// Runs `wait` with `agent` recorded as waiting for `target`, unless that closes a cycle.
     static func wait<Result>(
-        agent: UInt, frames: [Frame], for target: any Construction,
+        agent: Agent, frames: [Frame], for target: any Construction,
         _ wait: () async -> Result
     ) async throws(StrataError) -> Result {
         try register(agent: agent, frames: frames, for: target)
@@ -31,14 +31,14 @@ enum WaitGraph {
 
     /// Blocks on `target`'s gate with `agent` recorded as waiting for it, unless that closes
     /// a cycle.
-    static func block(agent: UInt, frames: [Frame], on target: InFlight) throws(StrataError) {
+    static func block(agent: Agent, frames: [Frame], on target: InFlight) throws(StrataError) {
         try register(agent: agent, frames: frames, for: target)
         target.gate.wait()
         unregister(agent)
     }
 
     private static func register(
-        agent: UInt, frames: [Frame], for target: any Construction
+        agent: Agent, frames: [Frame], for target: any Construction
     ) throws(StrataError) {
         let hops: [Frame]? = waits.withLock { waits in
             var hops: [Frame] = [target.frame]
@@ -61,7 +61,7 @@ enum WaitGraph {
         throw .cycle(path: (frames[start...] + hops).map(\.provider))
     }
 
-    private static func unregister(_ agent: UInt) {
+    private static func unregister(_ agent: Agent) {
         _ = waits.withLock { $0.removeValue(forKey: agent) }
     }
 }
