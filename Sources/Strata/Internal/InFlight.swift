@@ -56,15 +56,3 @@ final class AsyncInFlight: Construction {
         counter.wrappingAdd(1, ordering: .relaxed).newValue &* 2 &+ 1
     }
 }
-
-/// Something that stops when a container ends: a subscription, a scope-bound task.
-protocol EndObserver: AnyObject, Sendable {
-    func containerDidEnd()
-}
-
-/// A weak reference to an ``EndObserver``.
-final class WeakObserver: Sendable {
-    weak let object: (any EndObserver)?
-
-    init(_ object: any EndObserver) { self.object = object }
-}

@@ -217,7 +217,7 @@ final class ScopeCore: Sendable {
     ///
     /// Tells it at once if the scope has ended.
     func addObserver(_ observer: any EndObserver) {
-        if !addHook(.observer(WeakObserver(observer))) { observer.containerDidEnd() }
+        if !addHook(.observer(WeakObserver(observer))) { observer.scopeDidEnd() }
     }
 
     /// Holds a subscription until the scope ends, then cancels it; cancels it at once if the
