@@ -10,8 +10,10 @@
 let allCases: [BenchCase] = [
     .sharedFromRoot,
     .sharedFromChild,
+    .sharedCapturing,
     .uniqueWithDependencies,
     .interactionLifecycle,
+    .interactionCapturing,
     .twoThreads,
     .memoryPerContainer,
     .providerGrowth,

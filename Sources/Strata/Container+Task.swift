@@ -68,7 +68,7 @@ final class ScopedTask: EndObserver {
         if hasEnded { task.cancel() }
     }
 
-    func containerDidEnd() {
+    func scopeDidEnd() {
         let task = state.withLock { state in
             state.containerHasEnded = true
             return state.task

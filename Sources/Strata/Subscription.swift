@@ -79,5 +79,5 @@ public final class Subscription: Sendable {
 }
 
 extension Subscription: EndObserver {
-    func containerDidEnd() { cancel() }
+    func scopeDidEnd() { cancel() }
 }

@@ -31,3 +31,17 @@ final class TextFormatter: Sendable {}
 
 /// The third dependency of ``FormViewModel``.
 final class Autosaver: Sendable {}
+
+/// A cached dependency that reads another: what most real `shared` factories look like.
+final class Profile: Sendable {
+    let api: APIClient
+
+    init(api: APIClient) { self.api = api }
+}
+
+/// The instance an interaction container makes from its parent's dependency.
+final class FormSummary: Sendable {
+    let api: APIClient
+
+    init(api: APIClient) { self.api = api }
+}

@@ -20,6 +20,18 @@ final class HandAppContainer: Sendable {
         }
     }
 
+    private let profileStorage = Mutex<Profile?>(nil)
+
+    /// The profile, made once from the API client, whichever thread asks first.
+    var profile: Profile {
+        profileStorage.withLock { profile in
+            if let profile { return profile }
+            let made = Profile(api: apiClient)
+            profile = made
+            return made
+        }
+    }
+
     func makeInputValidator() -> InputValidator { InputValidator() }
     func makeTextFormatter() -> TextFormatter { TextFormatter() }
     func makeAutosaver() -> Autosaver { Autosaver() }
@@ -41,6 +53,9 @@ final class HandFormContainer {
 
     /// (b) A `lazy var`: made on first read.
     lazy var draft = FormDraft()
+
+    /// A `lazy var` that reads the parent.
+    lazy var summary = FormSummary(api: parent.apiClient)
 
     init(parent: HandAppContainer) { self.parent = parent }
 }

@@ -6,6 +6,9 @@ final class BenchAppContainer: Container {
 
     var apiClient: Provider<APIClient> { shared { APIClient() } }
 
+    /// A `shared` whose factory reads the container, so forming the provider forms a capture.
+    var profile: Provider<Profile> { shared { Profile(api: self.apiClient()) } }
+
     var inputValidator: Provider<InputValidator> { unique { InputValidator() } }
     var textFormatter: Provider<TextFormatter> { unique { TextFormatter() } }
     var autosaver: Provider<Autosaver> { unique { Autosaver() } }
@@ -33,6 +36,9 @@ final class FormContainer: Container {
     }
 
     var draft: Provider<FormDraft> { shared { FormDraft() } }
+
+    /// A `shared` whose factory reads the parent, as an interaction's view model does.
+    var summary: Provider<FormSummary> { shared { FormSummary(api: self.parent.apiClient()) } }
 
     /// One draft per index, so a container can hold many instances for the end() case.
     func draft(at index: Int) -> Provider<FormDraft> { shared(by: index) { FormDraft() } }

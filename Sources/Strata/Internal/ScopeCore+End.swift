@@ -34,7 +34,7 @@ extension ScopeCore {
                 Task { await hook.body() }
                 own.notAwaited.append(EndWork(kind: .hook, container: container, site: hook.site))
             case .hook(.observer(let observer)):
-                observer.object?.containerDidEnd()
+                observer.object?.scopeDidEnd()
             case .hook(.subscription(let subscription)):
                 subscription.cancel()
             case .instance(let instance, let object, let site):

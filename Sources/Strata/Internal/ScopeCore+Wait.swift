@@ -47,7 +47,7 @@ extension ScopeCore {
                 if let task = observer as? ScopedTask {
                     tasks.append(task)
                 } else {
-                    observer.containerDidEnd()
+                    observer.scopeDidEnd()
                 }
             case .hook(.subscription(let subscription)):
                 subscription.cancel()
@@ -64,7 +64,7 @@ extension ScopeCore {
             }
         }
         steps.removeAll()
-        for task in tasks { task.containerDidEnd() }
+        for task in tasks { task.scopeDidEnd() }
         for task in tasks {
             guard let running = task.running else { continue }
             if await !Deadline.run(until: deadline, { await running.value }) {

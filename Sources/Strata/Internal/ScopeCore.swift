@@ -70,6 +70,9 @@ final class ScopeCore: Sendable {
     /// Whether this root has made its ``TreeSettings``: until it has, a child need not take
     /// the root's lock to learn that there are no plans and no end-report handler.
     let hasTreeSettings = Atomic<Bool>(false)
+    /// Whether this root has a trace handler: until it has, tracing a tree's events takes
+    /// no lock.
+    let isTracing = Atomic<Bool>(false)
     let state = Lock(State())
 
     init(tier: any Tier.Type, parent: ScopeCore?, fileID: StaticString, line: UInt) {
@@ -217,7 +220,7 @@ final class ScopeCore: Sendable {
     ///
     /// Tells it at once if the scope has ended.
     func addObserver(_ observer: any EndObserver) {
-        if !addHook(.observer(WeakObserver(observer))) { observer.containerDidEnd() }
+        if !addHook(.observer(WeakObserver(observer))) { observer.scopeDidEnd() }
     }
 
     /// Holds a subscription until the scope ends, then cancels it; cancels it at once if the
@@ -257,7 +260,10 @@ final class ScopeCore: Sendable {
 
     func setTracer(_ tracer: (@Sendable (TraceEvent) -> Void)?) {
         let replaced = state.withLock { state in
-            defer { state.tracer = tracer }
+            defer {
+                state.tracer = tracer
+                isTracing.store(tracer != nil, ordering: .releasing)
+            }
             return state.tracer
         }
         _ = replaced  // released outside the lock, like every replaced closure
@@ -269,7 +275,13 @@ final class ScopeCore: Sendable {
     }
 
     /// The trace handler of the tree, if one is installed: fetch it once for a run of events.
-    var tracer: (@Sendable (TraceEvent) -> Void)? { root.state.withLock { $0.tracer } }
+    ///
+    /// A tree without one answers from an atomic flag, without the root's lock.
+    var tracer: (@Sendable (TraceEvent) -> Void)? {
+        let root = self.root
+        guard root.isTracing.load(ordering: .acquiring) else { return nil }
+        return root.state.withLock { $0.tracer }
+    }
 }
 
 /// A replacement factory installed by `override`.
