@@ -70,7 +70,7 @@ public struct Provider<Value>: Sendable {
             if let instance = core.cachedInstance(key) { return instance.object as! Value }
             let frame = Frame(core: core, key: key, site: site)
             let instance = try core.construct(frame, weakly: true) { override in
-                Instance((try override.map(Self.run) ?? make()) as Any as AnyObject)
+                Instance(Self.weakObject(try override.map(Self.run) ?? make(), for: frame))
             }
             return instance.object as! Value
         case .unique:
