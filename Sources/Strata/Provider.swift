@@ -11,6 +11,8 @@ public struct Provider<Value>: Sendable {
     @usableFromInline
     enum Lifetime: Sendable {
         case shared, weakShared, unique
+        /// `shared` that keeps no `nil`: see `sharedWhenPresent`.
+        case sharedWhenPresent
     }
 
     @usableFromInline let core: ScopeCore
@@ -73,6 +75,8 @@ public struct Provider<Value>: Sendable {
                 Instance(Self.weakObject(try override.map(Self.run) ?? make(), for: frame))
             }
             return instance.object as! Value
+        case .sharedWhenPresent:
+            return try resolveWhenPresent()
         case .unique:
             let frame = Frame(core: core, key: key, site: site)
             let override = try core.prepareUnique(frame)
