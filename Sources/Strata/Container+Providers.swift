@@ -6,6 +6,10 @@ extension Container {
     /// same time. Declare it in a computed property; the property's name names the provider
     /// in errors, trees and traces.
     ///
+    /// A `nil` is a value like any other: a `Provider<Token?>` whose factory returns `nil`
+    /// keeps `nil` until the container ends, and the factory does not run again. For a value
+    /// that may appear later, use `sharedWhenPresent { … }`, which keeps no `nil`.
+    ///
     /// In a method that takes arguments, use ``shared(by:_:line:_:)->Provider<Value>`` or
     /// ``unique(_:line:_:)->Provider<Value>``: `shared { }` there would make one instance
     /// for every argument, so its first resolution traps with a message that says so.

@@ -13,6 +13,8 @@ public struct Provider<Value>: Sendable {
         case shared, weakShared, unique
         /// One instance per top-level resolution: see ``Container/graph(_:line:_:)->Provider<Value>``.
         case graph
+        /// `shared` that keeps no `nil`: see `sharedWhenPresent`.
+        case sharedWhenPresent
     }
 
     @usableFromInline let core: ScopeCore
@@ -72,9 +74,11 @@ public struct Provider<Value>: Sendable {
             if let instance = core.cachedInstance(key) { return instance.object as! Value }
             let frame = Frame(core: core, key: key, site: site)
             let instance = try core.construct(frame, weakly: true) { override in
-                Instance((try override.map(Self.run) ?? make()) as Any as AnyObject)
+                Instance(Self.weakObject(try override.map(Self.run) ?? make(), for: frame))
             }
             return instance.object as! Value
+        case .sharedWhenPresent:
+            return try resolveWhenPresent()
         case .unique:
             let frame = Frame(core: core, key: key, site: site)
             let override = try core.prepareUnique(frame)

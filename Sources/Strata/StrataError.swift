@@ -59,8 +59,10 @@ public enum StrataError: Error, CustomStringConvertible {
             return """
                 Strata: dependency cycle: \(chain). Each provider needs the next one to be \
                 built, so none of them can be. Where: \(path.first?.container.description ?? "?"). \
-                To fix: break the cycle — pass a Provider instead of an instance so one side \
-                resolves later, or move what both need into a third provider.
+                To fix: break the cycle — build one side first and give the other a \
+                back-reference to it, container.backReference(to: \\.provider), which \
+                resolves later and does not keep the container alive; or move what both need \
+                into a third provider.
                 """
         case .factoryFailed(let provider, let underlying):
             return """

@@ -172,8 +172,9 @@ struct ErrorDescriptionTests {
                 Strata: dependency cycle: SignedInContainer.profile → SignedInContainer.store \
                 → SignedInContainer.profile. Each provider needs the next one to be built, so \
                 none of them can be. Where: SignedInContainer (session tier). To fix: break \
-                the cycle — pass a Provider instead of an instance so one side resolves later, \
-                or move what both need into a third provider.
+                the cycle — build one side first and give the other a back-reference to it, \
+                container.backReference(to: \\.provider), which resolves later and does not \
+                keep the container alive; or move what both need into a third provider.
                 """)
     }
 

@@ -9,6 +9,9 @@ final class InFlight: Construction {
     let builder: Agent
     let frame: Frame
     private let finished = Atomic<Bool>(false)
+    /// What the construction made and did not store, for its waiters: set before the gate
+    /// opens.
+    private let passed = Lock<Instance?>(nil)
 
     init(builder: Agent, frame: Frame) {
         self.builder = builder
@@ -19,6 +22,13 @@ final class InFlight: Construction {
 
     /// Marks the construction finished; its builder calls this before it opens the gate.
     func finish() { finished.store(true, ordering: .releasing) }
+
+    /// The instance the construction handed to its callers without storing it, if it did.
+    var passedOn: Instance? { passed.withLock { $0 } }
+
+    /// Hands `instance` to the construction's waiters; its builder calls this before it opens
+    /// the gate.
+    func passOn(_ instance: Instance) { passed.withLock { $0 = instance } }
 }
 
 /// An async construction in progress: one task that every concurrent first caller awaits.

@@ -116,7 +116,7 @@ final class Box<Value>: AnyBox, @unchecked Sendable {
     /// Boxes `value`.
     ///
     /// Made in the caller's specialised code, where whether `Value` is a class is known at compile
-    /// time; only an existential needs a look at the dynamic type.
+    /// time; only an existential or an optional needs a look at the dynamic type.
     @inlinable
     init(_ value: Value) {
         self.value = value
@@ -124,6 +124,9 @@ final class Box<Value>: AnyBox, @unchecked Sendable {
             super.init(revealing: value as AnyObject)
         } else if type(of: value as Any) is AnyClass {
             super.init(revealing: value as AnyObject)
+        } else if let optional = value as? any OptionalValue {
+            // An optional instance ends like the instance it wraps.
+            super.init(revealing: optional.wrappedObject)
         } else {
             super.init(revealing: nil)
         }

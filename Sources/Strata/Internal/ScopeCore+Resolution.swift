@@ -18,10 +18,11 @@ extension ScopeCore {
     /// Builds and stores the instance for `key` exactly once, however many threads ask at
     /// the same time; every other caller waits for the first and gets its instance.
     ///
-    /// `make` receives the override, if one is installed, and returns the instance to store.
+    /// `make` receives the override, if one is installed, and returns the instance to store
+    /// or, with ``Made/passedOn(_:)``, one to hand to this construction's callers only.
     @usableFromInline
     func construct(
-        _ frame: Frame, weakly: Bool, make: (Override?) throws -> Instance
+        _ frame: Frame, weakly: Bool, making make: (Override?) throws -> Made
     ) throws(StrataError) -> Instance {
         frame.requireNoIgnoredArguments(
             maker: weakly ? "weakShared { … }" : "shared { … }", isAsync: false)
@@ -36,20 +37,28 @@ extension ScopeCore {
                 defer { inFlight.finish() }
                 let claim = self.claim(frame, for: inFlight)
                 guard case .claimed(let override) = claim else { return claim }
-                let instance: Instance
+                let made: Made
                 do {
-                    instance = try make(override)
+                    made = try make(override)
                 } catch {
                     abandon(frame.key, inFlight)
                     throw wrap(error, frame)
                 }
-                return try store(instance, for: frame, from: inFlight, weakly: weakly)
+                switch made {
+                case .kept(let instance):
+                    return try store(instance, for: frame, from: inFlight, weakly: weakly)
+                case .passedOn(let instance):
+                    abandon(frame.key, inFlight)
+                    inFlight.passOn(instance)
+                    return .found(instance)
+                }
             }
             switch claim {
             case .found(let instance): return instance
             case .ended: throw .ended(provider: frame.provider)
             case .wait(let other):
                 try WaitGraph.block(agent: stack.agent, frames: stack.frames, on: other)
+                if let instance = other.passedOn { return instance }
             case .claimed: preconditionFailure("a claimed construction stores or throws")
             }
         }
