@@ -36,7 +36,7 @@ final class ScopeCore: Sendable {
         var compactHooksAt = 64
         /// Live children by identity: adding and removing one is O(1).
         var children: [ObjectIdentifier: Child] = [:]
-        var overrides: [ProviderKey: Override] = [:]
+        var overrides = OverrideTable()
         var tracer: (@Sendable (TraceEvent) -> Void)?
         var routes: [ObjectIdentifier: RouteHandler] = [:]
         /// What the container contributed, by key; made on first use.
@@ -270,11 +270,4 @@ final class ScopeCore: Sendable {
 
     /// The trace handler of the tree, if one is installed: fetch it once for a run of events.
     var tracer: (@Sendable (TraceEvent) -> Void)? { root.state.withLock { $0.tracer } }
-}
-
-/// A replacement factory installed by `override`.
-@usableFromInline
-enum Override: Sendable {
-    case sync(@Sendable () throws -> Any)
-    case async(@Sendable () async throws -> Any)
 }
