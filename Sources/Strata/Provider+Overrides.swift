@@ -100,60 +100,60 @@ extension Provider {
         core.removeOverrides(of: ScopeCore.overrideTarget(key, argumentOnly: true))
     }
 
-    /// Runs `body` with `make` as the provider's factory, then restores what was there
+    /// Runs `operation` with `make` as the provider's factory, then restores what was there
     /// before: a test helper's override.
     ///
     /// Scoped overrides stack: the innermost is in force, and each removes exactly its own
-    /// layer when its body returns or throws — also when another thread's layer came or went
-    /// meanwhile. An ``override(_:)`` made inside the body stays. The instance made before is
-    /// ended when the body starts, and the one made from `make` when it returns, so the next
-    /// resolution builds from what is in force. ``removeOverride()`` inside the body removes
+    /// layer when `operation` returns or throws — also when another thread's layer came or went
+    /// meanwhile. An ``override(_:)`` made inside `operation` stays. The instance made before is
+    /// ended when `operation` starts, and the one made from `make` when it returns, so the next
+    /// resolution builds from what is in force. ``removeOverride()`` inside `operation` removes
     /// every layer, this one too, and goes back to the declaration.
     ///
     /// ```swift
-    /// app.clock.withOverride({ FixedClock(at: noon) }) {
+    /// app.clock.withOverride { FixedClock(at: noon) } operation: {
     ///     #expect(app.greeting().text == "Good afternoon")
     /// }
     /// ```
     ///
     /// - Parameters:
-    ///   - make: The factory to use while `body` runs.
-    ///   - body: The code to run with the override.
-    /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws.
+    ///   - make: The factory to use while `operation` runs.
+    ///   - operation: The code to run with the override.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
     public func withOverride<Result>(
-        _ make: @escaping @Sendable () throws -> Value, _ body: () throws -> Result
+        _ make: @escaping @Sendable () throws -> Value, operation: () throws -> Result
     ) rethrows -> Result {
         try core.withOverride(.fixed(.sync { try make() }), for: .declaration(key.declaration)) {
-            try body()
+            try operation()
         }
     }
 
-    /// Runs the async `body` with `make` as the provider's factory, then restores what was
+    /// Runs the async `operation` with `make` as the provider's factory, then restores what was
     /// there before.
     ///
-    /// The async form of ``withOverride(_:_:)``, with the same rules.
+    /// The async form of ``withOverride(_:operation:)``, with the same rules.
     ///
     /// ```swift
-    /// await app.api.withOverride({ FakeAPI() }) {
+    /// await app.api.withOverride { FakeAPI() } operation: {
     ///     await model.refresh()
     /// }
     /// ```
     ///
     /// - Parameters:
-    ///   - make: The factory to use while `body` runs.
-    ///   - isolation: Where `body` runs: the caller's actor; filled in by the compiler.
-    ///   - body: The code to run with the override.
-    /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws.
+    ///   - make: The factory to use while `operation` runs.
+    ///   - isolation: Where `operation` runs: the caller's actor; filled in by the compiler.
+    ///   - operation: The code to run with the override.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
     public func withOverride<Result>(
         _ make: @escaping @Sendable () throws -> Value,
         isolation: isolated (any Actor)? = #isolation,
-        _ body: () async throws -> Result
+        operation: () async throws -> Result
     ) async rethrows -> Result {
         try await core.withOverride(
             .fixed(.sync { try make() }), for: .declaration(key.declaration),
-            isolation: isolation, body)
+            isolation: isolation, operation)
     }
 }
 
@@ -193,38 +193,39 @@ extension MainActorProvider {
     /// Removes the override of this argument, set by ``overrideForArgument(_:)``.
     public func removeOverrideForArgument() { base.removeOverrideForArgument() }
 
-    /// Runs `body` with `make` as the provider's factory, then restores what was there
+    /// Runs `operation` with `make` as the provider's factory, then restores what was there
     /// before.
     ///
-    /// See ``Provider/withOverride(_:_:)`` for the rules.
+    /// See ``Provider/withOverride(_:operation:)`` for the rules.
     ///
     /// - Parameters:
-    ///   - make: The factory to use while `body` runs, run on the main actor.
-    ///   - body: The code to run with the override.
-    /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws.
+    ///   - make: The factory to use while `operation` runs, run on the main actor.
+    ///   - operation: The code to run with the override.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
     public func withOverride<Result>(
-        _ make: @escaping @MainActor () throws -> Value, _ body: () throws -> Result
+        _ make: @escaping @MainActor () throws -> Value, operation: () throws -> Result
     ) rethrows -> Result {
-        try base.withOverride({ try MainActor.assumeIsolated { try make() } }, body)
+        try base.withOverride({ try MainActor.assumeIsolated { try make() } }, operation: operation)
     }
 
-    /// Runs the async `body` with `make` as the provider's factory, then restores what was
+    /// Runs the async `operation` with `make` as the provider's factory, then restores what was
     /// there before.
     ///
     /// - Parameters:
-    ///   - make: The factory to use while `body` runs, run on the main actor.
-    ///   - isolation: Where `body` runs: the caller's actor; filled in by the compiler.
-    ///   - body: The code to run with the override.
-    /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws.
+    ///   - make: The factory to use while `operation` runs, run on the main actor.
+    ///   - isolation: Where `operation` runs: the caller's actor; filled in by the compiler.
+    ///   - operation: The code to run with the override.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
     public func withOverride<Result>(
         _ make: @escaping @MainActor () throws -> Value,
         isolation: isolated (any Actor)? = #isolation,
-        _ body: () async throws -> Result
+        operation: () async throws -> Result
     ) async rethrows -> Result {
         try await base.withOverride(
-            { try MainActor.assumeIsolated { try make() } }, isolation: isolation, body)
+            { try MainActor.assumeIsolated { try make() } }, isolation: isolation,
+            operation: operation)
     }
 }
 
@@ -239,24 +240,24 @@ extension AsyncProvider {
     @discardableResult
     public func reset() -> EndReport { core.reset(key) }
 
-    /// Runs `body` with `make` as the provider's factory, then restores what was there
+    /// Runs `operation` with `make` as the provider's factory, then restores what was there
     /// before.
     ///
-    /// See ``Provider/withOverride(_:_:)`` for the rules.
+    /// See ``Provider/withOverride(_:operation:)`` for the rules.
     ///
     /// - Parameters:
-    ///   - make: The factory to use while `body` runs.
-    ///   - isolation: Where `body` runs: the caller's actor; filled in by the compiler.
-    ///   - body: The code to run with the override.
-    /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws.
+    ///   - make: The factory to use while `operation` runs.
+    ///   - isolation: Where `operation` runs: the caller's actor; filled in by the compiler.
+    ///   - operation: The code to run with the override.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
     public func withOverride<Result>(
         _ make: @escaping @Sendable () async throws -> Value,
         isolation: isolated (any Actor)? = #isolation,
-        _ body: () async throws -> Result
+        operation: () async throws -> Result
     ) async rethrows -> Result {
         try await core.withOverride(
             .fixed(.async { try await make() }), for: .declaration(key.declaration),
-            isolation: isolation, body)
+            isolation: isolation, operation)
     }
 }

@@ -58,12 +58,14 @@ struct ResetTests {
         withExtendedLifetime(app) {}
     }
 
-    @Test("reset reports an instance still held as a survivor, to the caller and the root's receiver")
+    @Test(
+        "reset reports an instance still held as a survivor, to the caller and the root's receiver")
     func resetReportsSurvivor() {
         let received = Locked<[EndReport]>([])
-        let app = EndReport.withReceiver({ report in received.withLock { $0.append(report) } }) {
-            TestApp()
+        let receiver: @Sendable (EndReport) -> Void = { report in
+            received.withLock { $0.append(report) }
         }
+        let app = EndReport.withReceiver(receiver) { TestApp() }
         let held = app.config()
         let report = app.config.reset()
         #expect(report.survivors.map(\.object) == [ObjectIdentifier(held)])
@@ -130,7 +132,8 @@ struct ResetTests {
         #expect(log.all == ["made app.config", "end app.config", "released app.config"])
     }
 
-    @Test("an instance being built when reset comes goes to its caller and is not stored",
+    @Test(
+        "an instance being built when reset comes goes to its caller and is not stored",
         .timeLimit(.minutes(1)))
     func resetDuringBuild() throws {
         let app = GatedApp()
@@ -151,7 +154,8 @@ struct ResetTests {
         #expect(app.entered.count == 2)
     }
 
-    @Test("resets racing resolutions end every stored instance exactly once", .timeLimit(.minutes(1)))
+    @Test(
+        "resets racing resolutions end every stored instance exactly once", .timeLimit(.minutes(1)))
     func resetsRacingResolutions() throws {
         let app = ResetApp()
         // Only stored instances are traced as made; one a reset dropped while it was being

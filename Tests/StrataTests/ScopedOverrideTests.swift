@@ -9,7 +9,11 @@ struct ScopedOverrideTests {
     func restoresPrevious() {
         let app = TestApp()
         app.service.override { Service(id: 7) }
-        let inside = app.service.withOverride({ Service(id: 8) }) { app.service().id }
+        let inside = app.service.withOverride {
+            Service(id: 8)
+        } operation: {
+            app.service().id
+        }
         #expect(inside == 8)
         #expect(app.service().id == 7)
     }
@@ -18,9 +22,13 @@ struct ScopedOverrideTests {
     func nestedRestoreInOrder() {
         let app = TestApp()
         var seen: [Int] = []
-        app.service.withOverride({ Service(id: -1) }) {
+        app.service.withOverride {
+            Service(id: -1)
+        } operation: {
             seen.append(app.service().id)
-            app.service.withOverride({ Service(id: -2) }) {
+            app.service.withOverride {
+                Service(id: -2)
+            } operation: {
                 seen.append(app.service().id)
             }
             seen.append(app.service().id)
@@ -34,7 +42,11 @@ struct ScopedOverrideTests {
         struct Failure: Error {}
         let app = TestApp()
         #expect(throws: Failure.self) {
-            try app.service.withOverride({ Service(id: -1) }) { throw Failure() }
+            try app.service.withOverride {
+                Service(id: -1)
+            } operation: {
+                throw Failure()
+            }
         }
         #expect(app.service().id == 1)
     }
@@ -42,7 +54,9 @@ struct ScopedOverrideTests {
     @Test("an override made inside the body stays after it returns")
     func overrideInsideStays() {
         let app = TestApp()
-        app.service.withOverride({ Service(id: -1) }) {
+        app.service.withOverride {
+            Service(id: -1)
+        } operation: {
             app.service.override { Service(id: 5) }
             #expect(app.service().id == 5)
         }
@@ -53,7 +67,9 @@ struct ScopedOverrideTests {
     func removeOverrideInside() {
         let app = TestApp()
         app.service.override { Service(id: 7) }
-        app.service.withOverride({ Service(id: -1) }) {
+        app.service.withOverride {
+            Service(id: -1)
+        } operation: {
             app.service.removeOverride()
             #expect(app.service().id == 1)
         }
@@ -70,7 +86,9 @@ struct ScopedOverrideTests {
         let secondGo = DispatchSemaphore(value: 0)
         let done = Arrivals()
         Thread.detachNewThread {
-            app.service.withOverride({ Service(id: -1) }) {
+            app.service.withOverride {
+                Service(id: -1)
+            } operation: {
                 firstIn.signal()
                 _ = firstGo.wait(timeout: .now() + .seconds(10))
             }
@@ -78,7 +96,9 @@ struct ScopedOverrideTests {
         }
         try #require(firstIn.wait(timeout: .now() + .seconds(10)) == .success)
         Thread.detachNewThread {
-            app.service.withOverride({ Service(id: -2) }) {
+            app.service.withOverride {
+                Service(id: -2)
+            } operation: {
                 secondIn.signal()
                 _ = secondGo.wait(timeout: .now() + .seconds(10))
             }
@@ -103,7 +123,9 @@ struct ScopedOverrideTests {
             var catalog: AsyncProvider<Service> { shared { Service(id: 1) } }
         }
         let remote = Remote()
-        let inside = try await remote.catalog.withOverride({ Service(id: 2) }) {
+        let inside = try await remote.catalog.withOverride {
+            Service(id: 2)
+        } operation: {
             try await remote.catalog.resolve().id
         }
         #expect(inside == 2)
@@ -113,8 +135,14 @@ struct ScopedOverrideTests {
     @Test("in async code the sync form needs no await, and the async form takes an async body")
     func bothFormsInAsyncCode() async {
         let app = TestApp()
-        let fromSync: Int = app.service.withOverride({ Service(id: -1) }) { app.service().id }
-        let fromAsync: Int = await app.service.withOverride({ Service(id: -2) }) {
+        let fromSync: Int = app.service.withOverride {
+            Service(id: -1)
+        } operation: {
+            app.service().id
+        }
+        let fromAsync: Int = await app.service.withOverride {
+            Service(id: -2)
+        } operation: {
             await Task { app.service().id }.value
         }
         #expect(fromSync == -1)
@@ -126,7 +154,9 @@ struct ScopedOverrideTests {
     @MainActor
     func mainActorScoped() {
         let app = MainActorApp()
-        let name = app.profile.withOverride({ ProfileViewModel(name: "Grace") }) {
+        let name = app.profile.withOverride {
+            ProfileViewModel(name: "Grace")
+        } operation: {
             app.profile().name
         }
         #expect(name == "Grace")

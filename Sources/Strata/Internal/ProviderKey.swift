@@ -22,8 +22,8 @@ struct ProviderKey: Hashable, Sendable {
         self.argument = argument
     }
 
-    /// The same provider with its argument dropped: overrides of an argument-taking provider
-    /// apply to every argument.
+    /// The same provider with its argument dropped: what an override of every argument of
+    /// a `shared(by:)` provider is kept under.
     var declaration: ProviderKey {
         argument == nil ? self : ProviderKey(site: site, line: line, type: type)
     }

@@ -92,7 +92,10 @@ extension ScopeCore {
         guard let instance = entry.instance else { return nil }
         let object = instance.revealedObject
         let site = ProviderSite(name: entry.name, argument: key.argument)
-        return (entry.order, .instance(instance, object: object, site: site), Watch(site: site, object: object))
+        return (
+            entry.order, .instance(instance, object: object, site: site),
+            Watch(site: site, object: object)
+        )
     }
 
     /// Ends one instance without awaiting: tells a ``ScopeBound``, starts an

@@ -13,7 +13,9 @@ extension ScopeCore {
     /// when it is `nil`.
     func setOverride(_ override: Override?, for key: ProviderKey) {
         let target = OverrideTarget.declaration(key.declaration)
-        if let override { setOverride(.fixed(override), for: target) } else {
+        if let override {
+            setOverride(.fixed(override), for: target)
+        } else {
             removeOverrides(of: target)
         }
     }

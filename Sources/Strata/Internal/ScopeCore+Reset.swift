@@ -53,6 +53,7 @@ extension ScopeCore {
     ///
     /// - Parameter detached: The entries; emptied here, so that nothing else holds them when
     ///   the survivors are looked for.
+    /// - Returns: The report: empty when no entry held an instance.
     func endDetached(_ detached: inout [Detached]) -> EndReport {
         var steps: [(order: Int, step: EndStep)] = []
         var watched: [Watch] = []
@@ -69,7 +70,8 @@ extension ScopeCore {
         let tracer = self.tracer
         for (_, step) in steps {
             guard case .instance(let instance, let object, let site) = step else { continue }
-            endInstance(instance, object: object, site: site, in: container, tracer: tracer, into: &report)
+            endInstance(
+                instance, object: object, site: site, in: container, tracer: tracer, into: &report)
         }
         steps.removeAll()
         report.survivors = survivors(of: watched, in: container)
