@@ -64,12 +64,17 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
 
     /// Replaces the provider's factory, for tests and previews.
     ///
+    /// The instance made before is ended at once, as ``reset()`` ends it; the next
+    /// resolution builds from `make`. A construction in flight is not stored.
+    ///
     /// - Parameter make: The factory to use instead of the declared one.
     public func override(_ make: @escaping @Sendable () async throws -> Value) {
         core.setOverride(.async { try await make() }, for: key)
     }
 
-    /// Restores the factory the provider was declared with.
+    /// Restores the factory the provider was declared with, removing the override and every
+    /// layer of ``withOverride(_:isolation:operation:)`` still running; the instance made from the
+    /// override is ended at once.
     public func removeOverride() {
         core.setOverride(nil, for: key)
     }

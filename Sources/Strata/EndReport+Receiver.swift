@@ -11,7 +11,8 @@ extension EndReport {
     /// made during `operation`.
     ///
     /// Each call carries one container: ``ended`` names it alone, and ``survivors`` holds
-    /// only the instances it made.
+    /// only the instances it made. An instance ended alone — by ``Provider/reset()``, or by
+    /// an override that replaced it — comes in a call of its own, with ``ended`` empty.
     ///
     /// ```swift
     /// let leaks = Mutex<[Survivor]>([])
@@ -70,8 +71,9 @@ extension Container where ContainerTier == AppTier {
     /// `handler`, in place of the receiver the root took from
     /// ``EndReport/withReceiver(_:operation:isolation:)``.
     ///
-    /// Each call carries one container and the survivors it made. Passing `nil` stops the
-    /// reports.
+    /// Each call carries one container and the survivors it made, or — for an instance
+    /// ended alone by ``Provider/reset()`` or by an override that replaced it — no container
+    /// and that instance if it survived. Passing `nil` stops the reports.
     ///
     /// ```swift
     /// app.onEndReport { report in

@@ -40,11 +40,14 @@ public struct MainActorProvider<Value: Sendable>: Sendable {
 
     /// Replaces the provider's factory, for tests and previews.
     ///
+    /// The rules of ``Provider/override(_:)``: the instance made before is ended at once.
+    ///
     /// - Parameter make: The factory to use instead, run on the main actor.
     public func override(_ make: @escaping @MainActor () throws -> Value) {
         base.override { try MainActor.assumeIsolated { try make() } }
     }
 
-    /// Restores the factory the provider was declared with.
+    /// Restores the factory the provider was declared with, removing every override of the
+    /// declaration, as ``Provider/removeOverride()`` does.
     public func removeOverride() { base.removeOverride() }
 }

@@ -22,8 +22,8 @@ struct ProviderKey: Hashable, Sendable {
         self.argument = argument
     }
 
-    /// The same provider with its argument dropped: overrides of an argument-taking provider
-    /// apply to every argument.
+    /// The same provider with its argument dropped: what an override of every argument of
+    /// a `shared(by:)` provider is kept under.
     var declaration: ProviderKey {
         argument == nil ? self : ProviderKey(site: site, line: line, type: type)
     }
@@ -31,26 +31,12 @@ struct ProviderKey: Hashable, Sendable {
     /// A key no provider has: the address of no `#function` literal is zero.
     static let unused = ProviderKey(site: 0, line: 0, type: ObjectIdentifier(Never.self))
 
-    /// The key under which an instance replaced by an override stays until the end: no
-    /// resolution asks for it again.
-    init(replaced key: ProviderKey, order: Int) {
-        self.init(
-            site: key.site, line: key.line, type: key.type,
-            argument: Argument(Replaced(order: order)))
-    }
-
     private init(site: UInt, line: UInt, type: ObjectIdentifier, argument: Argument? = nil) {
         self.site = site
         self.line = line
         self.type = type
         self.argument = argument
     }
-}
-
-/// Marks the key of an instance an override replaced.
-private struct Replaced: Hashable, Sendable, CustomStringConvertible {
-    let order: Int
-    var description: String { "replaced by an override" }
 }
 
 /// A provider's name, kept unformatted until a message, a tree or a trace needs it.

@@ -38,16 +38,9 @@ extension ScopeCore {
             case .hook(.subscription(let subscription)):
                 subscription.cancel()
             case .instance(let instance, let object, let site):
-                (object as? any ScopeBound)?.scopeDidEnd()
-                if let bound = object as? any AsyncScopeBound {
-                    Task { await bound.scopeDidEnd() }
-                    own.notAwaited.append(
-                        EndWork(
-                            kind: .instance(
-                                ProviderDescription(container: container, name: site.displayName)),
-                            container: container, site: nil))
-                }
-                traceInstanceEnded(instance, site: site, tracer: tracer)
+                endInstance(
+                    instance, object: object, site: site, in: container, tracer: tracer,
+                    into: &own)
             }
         }
         steps.removeAll()
@@ -82,26 +75,57 @@ extension ScopeCore {
         var watched: [Watch] = []
         watched.reserveCapacity(entries.underestimatedCount)
         for (key, entry) in entries {
-            let instance: Instance
-            switch entry.slot {
-            case .buildingAsync(let inFlight):
-                inFlight.task.cancel()
-                continue
-            case .building:
-                continue
-            case .instance(let stored):
-                instance = stored
-            case .weak:
-                guard let alive = entry.object else { continue }
-                instance = Instance(alive)
-            }
-            let object = instance.revealedObject
-            let site = ProviderSite(name: entry.name, argument: key.argument)
-            steps.append((entry.order, .instance(instance, object: object, site: site)))
-            watched.append(Watch(site: site, object: object))
+            if case .buildingAsync(let inFlight) = entry.slot { inFlight.task.cancel() }
+            guard let (order, step, watch) = instanceStep(key, entry) else { continue }
+            steps.append((order, step))
+            watched.append(watch)
         }
         steps.sort { $0.order > $1.order }
         return (steps, watched)
+    }
+
+    /// The step that ends the instance `entry` holds, and a weak reference to follow it;
+    /// `nil` when it holds none (a construction in flight, a weak instance gone).
+    func instanceStep(
+        _ key: ProviderKey, _ entry: Entry
+    ) -> (order: Int, step: EndStep, watch: Watch)? {
+        guard let instance = entry.instance else { return nil }
+        let object = instance.revealedObject
+        let site = ProviderSite(name: entry.name, argument: key.argument)
+        return (
+            entry.order, .instance(instance, object: object, site: site),
+            Watch(site: site, object: object)
+        )
+    }
+
+    /// Ends one instance without awaiting: tells a ``ScopeBound``, starts an
+    /// ``AsyncScopeBound`` in a task and lists it in `report`'s `notAwaited`, and traces it.
+    func endInstance(
+        _ instance: Instance, object: AnyObject?, site: ProviderSite,
+        in container: ContainerDescription, tracer: (@Sendable (TraceEvent) -> Void)?,
+        into report: inout EndReport
+    ) {
+        (object as? any ScopeBound)?.scopeDidEnd()
+        if let bound = object as? any AsyncScopeBound {
+            Task { await bound.scopeDidEnd() }
+            report.notAwaited.append(
+                EndWork(
+                    kind: .instance(
+                        ProviderDescription(container: container, name: site.displayName)),
+                    container: container, site: nil))
+        }
+        traceInstanceEnded(instance, site: site, tracer: tracer)
+    }
+
+    /// The watched instances still alive, as survivors of `container`.
+    func survivors(of watched: [Watch], in container: ContainerDescription) -> [Survivor] {
+        watched.compactMap { watch in
+            guard let object = watch.object else { return nil }
+            return Survivor(
+                provider: ProviderDescription(container: container, name: watch.site.displayName),
+                typeName: String(describing: type(of: object)),
+                object: object)
+        }
     }
 
     func traceInstanceEnded(
@@ -125,15 +149,7 @@ extension ScopeCore {
         var own = own
         let container = containerDescription
         own.ended = [container]
-        for watch in watched {
-            guard let object = watch.object else { continue }
-            own.survivors.append(
-                Survivor(
-                    provider: ProviderDescription(
-                        container: container, name: watch.site.displayName),
-                    typeName: String(describing: type(of: object)),
-                    object: object))
-        }
+        own.survivors += survivors(of: watched, in: container)
         root.endReportHandler?(own)
         parent?.removeChild(identity)
         // A container never used was never announced; it ends silently too.
@@ -149,12 +165,11 @@ extension ScopeCore {
         let released = state.withLock { state in
             phase.store(Phase.ended.rawValue, ordering: .releasing)
             let released = (
-                state.entries.removeAll(), state.hooks, state.overrides, state.routes,
+                state.entries.removeAll(), state.hooks, state.overrides.removeAll(), state.routes,
                 state.contributions
             )
             state.hooks = []
             state.children = [:]
-            state.overrides = [:]
             state.routes = [:]
             state.contributions = nil
             return released

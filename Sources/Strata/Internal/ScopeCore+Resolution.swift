@@ -72,7 +72,7 @@ extension ScopeCore {
                 if case .building(let other) = entry.slot { return .wait(other) }
             }
             state.entries[frame.key] = Entry(.building(inFlight), name: frame.site.name)
-            return .claimed(state.overrides[frame.key.declaration])
+            return .claimed(state.overrides.override(for: frame.key))
         }
     }
 
@@ -87,8 +87,11 @@ extension ScopeCore {
     private func store(
         _ instance: Instance, for frame: Frame, from inFlight: InFlight, weakly: Bool
     ) throws(StrataError) -> Claim {
-        let stored = state.withLock { state in
-            guard isActive, case .building(let current)? = state.entries[frame.key]?.slot,
+        let stored: Bool? = state.withLock { state in
+            guard isActive else { return nil }
+            // An override or a reset dropped the claim while the factory ran: what it built
+            // goes to this caller alone, and whoever waited claims again.
+            guard case .building(let current)? = state.entries[frame.key]?.slot,
                 current === inFlight
             else { return false }
             var entry = Entry(weakly ? .weak : .instance(instance), name: frame.site.name)
@@ -98,7 +101,8 @@ extension ScopeCore {
             state.entries[frame.key] = entry
             return true
         }
-        guard stored else { throw .ended(provider: frame.provider) }
+        guard let stored else { throw .ended(provider: frame.provider) }
+        guard stored else { return .found(instance) }
         trace(.made(frame.provider, instanceType: instance.typeName))
         return .found(instance)
     }
@@ -108,7 +112,7 @@ extension ScopeCore {
     func prepareUnique(_ frame: Frame) throws(StrataError) -> Override? {
         guard isActive else { throw .ended(provider: frame.provider) }
         guard overrideCount.load(ordering: .acquiring) > 0 else { return nil }
-        return state.withLock { $0.overrides[frame.key.declaration] }
+        return state.withLock { $0.overrides.override(for: frame.key) }
     }
 
     /// A factory's error as the caller sees it: Strata's own errors pass through unchanged,
@@ -117,32 +121,5 @@ extension ScopeCore {
     func wrap(_ error: any Error, _ frame: Frame) -> StrataError {
         if let error = error as? StrataError { return error }
         return .factoryFailed(provider: frame.provider, underlying: error)
-    }
-
-    // MARK: Overrides
-
-    func setOverride(_ override: Override?, for key: ProviderKey) {
-        let declaration = key.declaration
-        let replaced: Override? = state.withLock { state in
-            let previous =
-                if let override {
-                    state.overrides.updateValue(override, forKey: declaration)
-                } else {
-                    state.overrides.removeValue(forKey: declaration)
-                }
-            if previous == nil, override != nil { overrideCount.add(1, ordering: .releasing) }
-            if previous != nil, override == nil { overrideCount.subtract(1, ordering: .releasing) }
-            // The next resolution builds from the new factory. An instance made before is
-            // kept, under a key of its own, until the end: it still gets its end hook and a
-            // place in the survivors report.
-            for (stale, entry) in Array(state.entries) where stale.declaration == declaration {
-                guard entry.instance != nil else { continue }
-                state.entries[stale] = nil
-                state.entries[ProviderKey(replaced: stale, order: entry.order)] = entry
-            }
-            return previous
-        }
-        // Released outside the lock: the old factory's captures may call back into Strata.
-        _ = replaced
     }
 }

@@ -36,7 +36,7 @@ final class ScopeCore: Sendable {
         var compactHooksAt = 64
         /// Live children by identity: adding and removing one is O(1).
         var children: [ObjectIdentifier: Child] = [:]
-        var overrides: [ProviderKey: Override] = [:]
+        var overrides = OverrideTable()
         var tracer: (@Sendable (TraceEvent) -> Void)?
         var routes: [ObjectIdentifier: RouteHandler] = [:]
         /// What the container contributed, by key; made on first use.
@@ -282,11 +282,4 @@ final class ScopeCore: Sendable {
         guard root.isTracing.load(ordering: .acquiring) else { return nil }
         return root.state.withLock { $0.tracer }
     }
-}
-
-/// A replacement factory installed by `override`.
-@usableFromInline
-enum Override: Sendable {
-    case sync(@Sendable () throws -> Any)
-    case async(@Sendable () async throws -> Any)
 }

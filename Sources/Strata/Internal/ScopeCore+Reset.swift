@@ -1,0 +1,81 @@
+extension ScopeCore {
+    /// An entry taken out of the table, to end outside the lock.
+    typealias Detached = (key: ProviderKey, entry: Entry)
+
+    /// Drops what the container keeps for `key`, and ends the instance now, as `end()` ends
+    /// each of its instances.
+    ///
+    /// A construction in flight is dropped, not ended: what it builds goes to the caller that
+    /// started it and is not stored, and whoever waited for it builds anew. A scope that is
+    /// not active has nothing to reset.
+    ///
+    /// - Returns: The report of the instance's end, also handed to the tree's report handler;
+    ///   empty when nothing was stored.
+    func reset(_ key: ProviderKey) -> EndReport {
+        var detached: [Detached] = state.withLock { state in
+            guard isActive, let entry = state.entries[key] else { return [] }
+            state.entries[key] = nil
+            return [(key, entry)]
+        }
+        return endDetached(&detached)
+    }
+
+    /// Applies `transition` to the override table, then resets every instance built from an
+    /// override that is no longer in force: the next resolution builds from the new one.
+    ///
+    /// Ignored when the scope is not active.
+    ///
+    /// - Returns: What `transition` returned, `nil` when the scope is not active, and the
+    ///   report of the instances it ended.
+    func changeOverrides<Result>(
+        _ transition: (inout OverrideTable) -> (Result, OverrideTable.Change)
+    ) -> (result: Result?, report: EndReport) {
+        var (result, change, detached): (Result?, OverrideTable.Change, [Detached]) =
+            state.withLock { state in
+                guard isActive else { return (nil, OverrideTable.Change(), []) }
+                let (result, change) = transition(&state.overrides)
+                overrideCount.store(state.overrides.count, ordering: .releasing)
+                var detached: [Detached] = []
+                for (key, entry) in state.entries
+                where change.changed.contains(where: { $0.covers(key, in: state.overrides) }) {
+                    detached.append((key, entry))
+                }
+                for (key, _) in detached { state.entries[key] = nil }
+                return (result, change, detached)
+            }
+        // Released outside the lock: a factory's captures may call back into Strata.
+        change.dropped.removeAll()
+        return (result, endDetached(&detached))
+    }
+
+    /// Ends the instances of entries taken out of the table, newest first, by the rules of
+    /// `end()`; releases them; and reports those still alive to the tree's report handler.
+    ///
+    /// - Parameter detached: The entries; emptied here, so that nothing else holds them when
+    ///   the survivors are looked for.
+    /// - Returns: The report: empty when no entry held an instance.
+    func endDetached(_ detached: inout [Detached]) -> EndReport {
+        var steps: [(order: Int, step: EndStep)] = []
+        var watched: [Watch] = []
+        for (key, entry) in detached {
+            guard let (order, step, watch) = instanceStep(key, entry) else { continue }
+            steps.append((order, step))
+            watched.append(watch)
+        }
+        detached.removeAll()
+        var report = EndReport()
+        guard !steps.isEmpty else { return report }
+        steps.sort { $0.order > $1.order }
+        let container = containerDescription
+        let tracer = self.tracer
+        for (_, step) in steps {
+            guard case .instance(let instance, let object, let site) = step else { continue }
+            endInstance(
+                instance, object: object, site: site, in: container, tracer: tracer, into: &report)
+        }
+        steps.removeAll()
+        report.survivors = survivors(of: watched, in: container)
+        root.endReportHandler?(report)
+        return report
+    }
+}

@@ -1,0 +1,263 @@
+extension Provider {
+    /// Drops the instance the container keeps for this provider, and ends it now: the next
+    /// resolution builds anew.
+    ///
+    /// The instance is ended as ``Container/end()`` ends one: a ``ScopeBound`` is told, an
+    /// ``AsyncScopeBound`` is started in a task of its own and listed in
+    /// ``EndReport/notAwaited``, a tracer gets ``TraceEvent/instanceEnded(_:instanceType:)``.
+    /// Then it is released, and checked like anything that ends: if something still holds
+    /// it, it is in ``EndReport/survivors``. The report also goes to the root's end-report
+    /// handler (``Container/onEndReport(_:)``, ``EndReport/withReceiver(_:operation:)``), so
+    /// a leak check sees a leak through a reset too.
+    ///
+    /// A `shared(by:)` provider resets the instance of its own argument only. A `weakShared`
+    /// provider drops its instance if it is still alive: someone holds it, so it is a
+    /// survivor. A `unique` provider keeps nothing, and a container that has ended has
+    /// nothing left: both give an empty report. An instance being built when the reset comes
+    /// is not stored: it goes to the caller that started it, and every later resolution,
+    /// and every one that was waiting for it, builds anew.
+    ///
+    /// ```swift
+    /// app.imageCache.reset()     // after a memory warning
+    /// ```
+    ///
+    /// - Returns: What was ended: ``EndReport/ended`` is empty, since no container ended.
+    @discardableResult
+    public func reset() -> EndReport {
+        core.reset(key)
+    }
+
+    /// Replaces the provider's factory with one that receives the argument, for every
+    /// argument of a `shared(by:)` provider: a fake per item of a list.
+    ///
+    /// Like ``override(_:)``, it applies to the whole declaration, and ends the instances
+    /// made before; an override of one argument (``overrideForArgument(_:)``) wins over it
+    /// for that argument. ``removeOverride()`` removes it.
+    ///
+    /// ```swift
+    /// app.detail(id: 0).override(by: Int.self) { id in FakeDetail(id: id) }
+    /// ```
+    ///
+    /// It traps when the provider has no argument (it was not made by `shared(by:)`), or
+    /// when its argument is not an `ID`.
+    ///
+    /// - Parameters:
+    ///   - type: The type of the argument given to `shared(by:)`.
+    ///   - make: Builds the instance for an argument.
+    public func override<ID: Hashable & Sendable>(
+        by type: ID.Type, _ make: @escaping @Sendable (ID) throws -> Value
+    ) {
+        guard let argument = key.argument else {
+            fatalError(
+                "Strata: \(site.displayName) has no argument, so override(by:) cannot give it "
+                    + "one. Make it with shared(by:), or use override(_:).")
+        }
+        guard argument.value.base is ID else {
+            fatalError(
+                "Strata: the argument of \(site.displayName) is a "
+                    + "\(Swift.type(of: argument.value.base)), not a \(ID.self): write "
+                    + "override(by: \(Swift.type(of: argument.value.base)).self) { … }.")
+        }
+        let name = site.displayName
+        core.setOverride(
+            .receivingArgument { argument in
+                guard let id = argument.value.base as? ID else {
+                    fatalError("Strata: an argument of \(name) is not a \(ID.self).")
+                }
+                return try make(id)
+            },
+            for: .declaration(key.declaration))
+    }
+
+    /// Replaces the provider's factory for this argument alone: "for item 23, this fake".
+    ///
+    /// It wins over an override of the whole declaration (``override(_:)``,
+    /// ``override(by:_:)``) for this argument, whichever came first; other arguments keep
+    /// what they had. The instance made before for this argument is ended now.
+    /// ``removeOverrideForArgument()`` removes it; ``removeOverride()`` removes it along with
+    /// every other override of the declaration.
+    ///
+    /// ```swift
+    /// app.detail(id: 23).overrideForArgument { FakeDetail(id: 23, title: "Broken") }
+    /// ```
+    ///
+    /// Only a `shared(by:)` provider has an argument the container can see. Other providers
+    /// declared in one method (`unique { }` in `func draft(for:)`) are one provider for
+    /// every argument: on them this is ``override(_:)``.
+    ///
+    /// - Parameter make: The factory to use for this argument.
+    public func overrideForArgument(_ make: @escaping @Sendable () throws -> Value) {
+        core.setOverride(
+            .fixed(.sync { try make() }), for: ScopeCore.overrideTarget(key, argumentOnly: true))
+    }
+
+    /// Removes the override of this argument, set by ``overrideForArgument(_:)``: the argument
+    /// goes back to the override of the declaration if there is one, else to the declared
+    /// factory.
+    ///
+    /// On a provider without an argument it is ``removeOverride()``.
+    public func removeOverrideForArgument() {
+        core.removeOverrides(of: ScopeCore.overrideTarget(key, argumentOnly: true))
+    }
+
+    /// Runs `operation` with `make` as the provider's factory, then restores what was there
+    /// before: a test helper's override.
+    ///
+    /// Scoped overrides stack: the innermost is in force, and each removes exactly its own
+    /// layer when `operation` returns or throws — also when another thread's layer came or went
+    /// meanwhile. An ``override(_:)`` made inside `operation` stays. The instance made before is
+    /// ended when `operation` starts, and the one made from `make` when it returns, so the next
+    /// resolution builds from what is in force. ``removeOverride()`` inside `operation` removes
+    /// every layer, this one too, and goes back to the declaration.
+    ///
+    /// ```swift
+    /// app.clock.withOverride { FixedClock(at: noon) } operation: {
+    ///     #expect(app.greeting().text == "Good afternoon")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - make: The factory to use while `operation` runs.
+    ///   - operation: The code to run with the override.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public func withOverride<Result>(
+        _ make: @escaping @Sendable () throws -> Value, operation: () throws -> Result
+    ) rethrows -> Result {
+        try core.withOverride(.fixed(.sync { try make() }), for: .declaration(key.declaration)) {
+            try operation()
+        }
+    }
+
+    /// Runs the async `operation` with `make` as the provider's factory, then restores what was
+    /// there before.
+    ///
+    /// The async form of ``withOverride(_:operation:)``, with the same rules.
+    ///
+    /// ```swift
+    /// await app.api.withOverride { FakeAPI() } operation: {
+    ///     await model.refresh()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - make: The factory to use while `operation` runs.
+    ///   - isolation: Where `operation` runs: the caller's actor; filled in by the compiler.
+    ///   - operation: The code to run with the override.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public func withOverride<Result>(
+        _ make: @escaping @Sendable () throws -> Value,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await core.withOverride(
+            .fixed(.sync { try make() }), for: .declaration(key.declaration),
+            isolation: isolation, operation)
+    }
+}
+
+extension MainActorProvider {
+    /// Drops the instance the container keeps for this provider, and ends it now: the next
+    /// resolution builds anew.
+    ///
+    /// See ``Provider/reset()`` for the rules.
+    ///
+    /// - Returns: What was ended, and whether the instance survived.
+    @discardableResult
+    public func reset() -> EndReport { base.reset() }
+
+    /// Replaces the provider's factory with one that receives the argument, for every
+    /// argument of a `shared(by:)` provider.
+    ///
+    /// See ``Provider/override(by:_:)`` for the rules.
+    ///
+    /// - Parameters:
+    ///   - type: The type of the argument given to `shared(by:)`.
+    ///   - make: Builds the instance for an argument, on the main actor.
+    public func override<ID: Hashable & Sendable>(
+        by type: ID.Type, _ make: @escaping @MainActor (ID) throws -> Value
+    ) {
+        base.override(by: type) { id in try MainActor.assumeIsolated { try make(id) } }
+    }
+
+    /// Replaces the provider's factory for this argument alone.
+    ///
+    /// See ``Provider/overrideForArgument(_:)`` for the rules.
+    ///
+    /// - Parameter make: The factory to use for this argument, run on the main actor.
+    public func overrideForArgument(_ make: @escaping @MainActor () throws -> Value) {
+        base.overrideForArgument { try MainActor.assumeIsolated { try make() } }
+    }
+
+    /// Removes the override of this argument, set by ``overrideForArgument(_:)``.
+    public func removeOverrideForArgument() { base.removeOverrideForArgument() }
+
+    /// Runs `operation` with `make` as the provider's factory, then restores what was there
+    /// before.
+    ///
+    /// See ``Provider/withOverride(_:operation:)`` for the rules.
+    ///
+    /// - Parameters:
+    ///   - make: The factory to use while `operation` runs, run on the main actor.
+    ///   - operation: The code to run with the override.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public func withOverride<Result>(
+        _ make: @escaping @MainActor () throws -> Value, operation: () throws -> Result
+    ) rethrows -> Result {
+        try base.withOverride({ try MainActor.assumeIsolated { try make() } }, operation: operation)
+    }
+
+    /// Runs the async `operation` with `make` as the provider's factory, then restores what was
+    /// there before.
+    ///
+    /// - Parameters:
+    ///   - make: The factory to use while `operation` runs, run on the main actor.
+    ///   - isolation: Where `operation` runs: the caller's actor; filled in by the compiler.
+    ///   - operation: The code to run with the override.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public func withOverride<Result>(
+        _ make: @escaping @MainActor () throws -> Value,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await base.withOverride(
+            { try MainActor.assumeIsolated { try make() } }, isolation: isolation,
+            operation: operation)
+    }
+}
+
+extension AsyncProvider {
+    /// Drops the instance the container keeps for this provider, and ends it now: the next
+    /// resolution builds anew.
+    ///
+    /// See ``Provider/reset()`` for the rules. A construction in flight is not cancelled:
+    /// the callers awaiting it get what it builds, which is not stored.
+    ///
+    /// - Returns: What was ended, and whether the instance survived.
+    @discardableResult
+    public func reset() -> EndReport { core.reset(key) }
+
+    /// Runs `operation` with `make` as the provider's factory, then restores what was there
+    /// before.
+    ///
+    /// See ``Provider/withOverride(_:operation:)`` for the rules.
+    ///
+    /// - Parameters:
+    ///   - make: The factory to use while `operation` runs.
+    ///   - isolation: Where `operation` runs: the caller's actor; filled in by the compiler.
+    ///   - operation: The code to run with the override.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public func withOverride<Result>(
+        _ make: @escaping @Sendable () async throws -> Value,
+        isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await core.withOverride(
+            .fixed(.async { try await make() }), for: .declaration(key.declaration),
+            isolation: isolation, operation)
+    }
+}

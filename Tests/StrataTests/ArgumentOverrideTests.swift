@@ -1,0 +1,113 @@
+import Strata
+import Testing
+
+@MainActor
+final class DetailViewModel {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
+final class DetailApp: Container {
+    let scope = AppScope()
+    func detail(id: Int) -> MainActorProvider<DetailViewModel> {
+        shared(by: id) { DetailViewModel(id: id) }
+    }
+}
+
+@Suite("Overrides that see their argument")
+struct ArgumentOverrideTests {
+    @Test("an override of one argument wins over the declaration's for that argument only")
+    func oneArgumentWins() {
+        let app = TestApp()
+        app.item(23).overrideForArgument { Service(id: -23) }
+        app.item(1).override { Service(id: 0) }
+        #expect(app.item(23)().id == -23)
+        #expect(app.item(5)().id == 0)
+    }
+
+    @Test("an override of one argument leaves the other arguments with their factory")
+    func oneArgumentAlone() {
+        let app = TestApp()
+        app.item(23).overrideForArgument { Service(id: -23) }
+        #expect(app.item(23)().id == -23)
+        #expect(app.item(5)().id == 5)
+    }
+
+    @Test("override(by:) gives the factory each argument")
+    func overrideReceivesArgument() {
+        let app = TestApp()
+        app.item(0).override(by: Int.self) { id in Service(id: id * 10) }
+        #expect(app.item(3)().id == 30)
+        #expect(app.item(4)().id == 40)
+    }
+
+    @Test("an override of one argument ends that argument's instance, not the others'")
+    func oneArgumentEndsItsInstance() {
+        let app = TestApp()
+        let one = app.item(1)()
+        let two = app.item(2)()
+        app.item(2).overrideForArgument { Service(id: -2) }
+        #expect(app.item(1)() === one)
+        #expect(app.item(2)() !== two)
+    }
+
+    @Test("removeOverrideForArgument() goes back to the declaration's override")
+    func removeArgumentOverride() {
+        let app = TestApp()
+        app.item(1).override { Service(id: 0) }
+        app.item(23).overrideForArgument { Service(id: -23) }
+        app.item(23).removeOverrideForArgument()
+        #expect(app.item(23)().id == 0)
+    }
+
+    @Test("removeOverride() removes the declaration's override and every argument's")
+    func removeOverrideRemovesAll() {
+        let app = TestApp()
+        app.item(1).override { Service(id: 0) }
+        app.item(23).overrideForArgument { Service(id: -23) }
+        app.item(7).removeOverride()
+        #expect(app.item(23)().id == 23)
+        #expect(app.item(5)().id == 5)
+    }
+
+    @Test("on a provider without an argument, an argument's override is the declaration's")
+    func noArgumentMeansDeclaration() {
+        let app = TestApp()
+        app.draft(for: 1).overrideForArgument { Service(id: -1) }
+        #expect(app.draft(for: 2)().id == -1)
+    }
+
+    @Test("a main-actor provider takes both kinds of argument override")
+    @MainActor
+    func mainActorForms() {
+        let app = DetailApp()
+        app.detail(id: 0).override(by: Int.self) { id in DetailViewModel(id: id + 100) }
+        app.detail(id: 23).overrideForArgument { DetailViewModel(id: -23) }
+        #expect(app.detail(id: 1)().id == 101)
+        #expect(app.detail(id: 23)().id == -23)
+        app.detail(id: 23).removeOverrideForArgument()
+        #expect(app.detail(id: 23)().id == 123)
+    }
+
+    @Test("override(by:) with the wrong argument type traps, naming the right one")
+    func wrongTypeTraps() async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            TestApp().item(1).override(by: String.self) { _ in Service() }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("is a Int, not a String"))
+    }
+
+    @Test("override(by:) on a provider without an argument traps")
+    func noArgumentTraps() async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            TestApp().service.override(by: Int.self) { id in Service(id: id) }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("has no argument"))
+    }
+}
