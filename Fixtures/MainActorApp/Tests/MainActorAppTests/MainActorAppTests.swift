@@ -21,6 +21,17 @@ struct MainActorAppTests {
             ])
     }
 
+    @Test("a main-actor back-reference resolves while its container lives, and does not pin it")
+    func backReference() {
+        var flow: FlowContainer? = FlowContainer()
+        let coordinator = flow!.coordinator()
+        let router = coordinator.router
+        #expect(router.coordinator() === coordinator)
+        flow = nil
+        // The router still lives, and its handle held the container only weakly.
+        #expect(throws: StrataError.self) { try router.coordinator.resolve() }
+    }
+
     @Test("the notes flow loads, edits one note per editor, and signing out leaves no survivors")
     func notesFlow() async throws {
         let app = AppContainer()
