@@ -69,6 +69,7 @@ private final class ListContainer: Container {
         let session = NavigationSession(parent: TestApp())
         let coordinator = session.coordinator()
         #expect(try coordinator.router.coordinator.resolve() === coordinator)
+        #expect(coordinator.router.coordinator() === coordinator)
     }
 
     @Test("a session dropped without end() ends itself while an instance holds a back-reference")
@@ -136,6 +137,7 @@ private final class ListContainer: Container {
         let container = ListContainer(parent: TestApp())
         let list = container.list()
         #expect(try list.row.list.resolve() === list)
+        #expect(list.row.list() === list)
         container.end()
         #expect(throws: StrataError.self) { try list.row.list.resolve() }
     }

@@ -42,6 +42,7 @@ final class ResetApp: Container {
     let log = EventLog()
     var counted: Provider<Counted> { shared { Counted(count: self.count) } }
     var journal: Provider<AsyncEnding> { shared { AsyncEnding(log: self.log) } }
+    var loaded: AsyncProvider<Counted> { shared { () async in Counted(count: self.count) } }
 }
 
 @Suite("Reset of one instance")
@@ -98,6 +99,26 @@ struct ResetTests {
         app.onTrace { event in events.withLock { $0.append(event.description) } }
         app.service.reset()
         #expect(events.withLock { $0 } == ["ended TestApp.service: Service"])
+    }
+
+    @Test("reset of an async provider ends its instance, and the next resolve builds anew")
+    func resetAsyncProvider() async throws {
+        let app = ResetApp()
+        #expect(try await app.loaded.resolve().id == 1)
+        let report = app.loaded.reset()
+        #expect(report.survivors.isEmpty, "\(report)")
+        #expect(app.count.ended.value == 1)
+        #expect(try await app.loaded.resolve().id == 2)
+    }
+
+    @Test("reset of a main-actor provider ends its instance and reports it while it is held")
+    @MainActor
+    func resetMainActorProvider() {
+        let app = MainActorApp()
+        let first = app.profile()
+        let report = app.profile.reset()
+        #expect(report.survivors.map(\.provider.name) == ["profile"])
+        #expect(app.profile() !== first)
     }
 
     @Test("reset of one argument leaves the instances of the other arguments")

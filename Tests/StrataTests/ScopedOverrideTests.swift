@@ -162,4 +162,18 @@ struct ScopedOverrideTests {
         #expect(name == "Grace")
         #expect(app.profile().name == "Ada")
     }
+
+    @Test("a main-actor provider takes a scoped override around an async body")
+    @MainActor
+    func mainActorScopedAsync() async {
+        let app = MainActorApp()
+        let name = await app.profile.withOverride {
+            ProfileViewModel(name: "Grace")
+        } operation: {
+            await Task.yield()
+            return app.profile().name
+        }
+        #expect(name == "Grace")
+        #expect(app.profile().name == "Ada")
+    }
 }
