@@ -1,6 +1,6 @@
 extension ScopeCore {
     /// The instances the scope holds, in creation order, as `provider: Type`: what
-    /// ``ScopeTree`` shows for this container.
+    /// `ScopeTree` shows for this container.
     var instanceLines: [String] {
         state.withLock { state in
             state.entries.sorted { $0.entry.order < $1.entry.order }.compactMap { key, entry in

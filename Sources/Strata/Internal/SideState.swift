@@ -2,15 +2,15 @@
 /// contributions, a root's tree settings and the task of an `endAndWait`.
 ///
 /// Kept apart so that a container that uses none of it pays one `nil` reference for all of
-/// it: ``ScopeCore/State/sideForWriting()`` makes it on the first write, and a read of a
+/// it: `ScopeCore.State.sideForWriting()` makes it on the first write, and a read of a
 /// scope without one sees every part empty.
 ///
 /// A plain class with no lock of its own: it is reached only through the scope's
-/// ``ScopeCore/State``, so it is read and written only with the scope's state locked.
+/// `ScopeCore.State`, so it is read and written only with the scope's state locked.
 final class SideState {
-    /// The overrides in force; ``ScopeCore/overrideCount`` mirrors their count.
+    /// The overrides in force; `ScopeCore.overrideCount` mirrors their count.
     var overrides = OverrideTable()
-    /// A root's trace handler; ``ScopeCore/isTracing`` tells whether there is one.
+    /// A root's trace handler; `ScopeCore.isTracing` tells whether there is one.
     var tracer: (@Sendable (TraceEvent) -> Void)?
     /// Route handlers by route type.
     var routes: [ObjectIdentifier: RouteHandler] = [:]
@@ -18,7 +18,7 @@ final class SideState {
     var contributions: ContributionTable?
     /// What a root keeps for its whole tree: plans, the end-report handler.
     ///
-    /// Made on first use, and only in a root; ``ScopeCore/hasTreeSettings`` tells whether
+    /// Made on first use, and only in a root; `ScopeCore.hasTreeSettings` tells whether
     /// there is one.
     var treeSettings: TreeSettings?
     /// The ending `endAndWait` started, which later callers await; `nil` until then.
