@@ -20,13 +20,7 @@ public struct ScopeTree: Sendable, Hashable, CustomStringConvertible {
 
     init(_ core: ScopeCore) {
         container = core.containerDescription
-        instances = core.state.withLock { state in
-            state.entries.sorted { $0.entry.order < $1.entry.order }.compactMap { key, entry in
-                guard let instance = entry.instance else { return nil }
-                let name = ProviderSite(name: entry.name, argument: key.argument).displayName
-                return "\(name): \(instance.typeName)"
-            }
-        }
+        instances = core.instanceLines
         children = core.liveChildren.filter(\.isActive).map(ScopeTree.init)
     }
 

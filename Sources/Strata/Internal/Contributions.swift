@@ -32,8 +32,9 @@ extension ScopeCore {
     func addContribution(_ entry: ContributionEntry, for key: ObjectIdentifier) -> Bool {
         state.withLock { state in
             guard isActive else { return false }
-            if state.contributions == nil { state.contributions = ContributionTable() }
-            state.contributions?.entries[key, default: []].append(entry)
+            let side = state.sideForWriting()
+            if side.contributions == nil { side.contributions = ContributionTable() }
+            side.contributions?.entries[key, default: []].append(entry)
             return true
         }
     }
@@ -41,7 +42,7 @@ extension ScopeCore {
     func withdrawContribution(_ entry: ContributionEntry, for key: ObjectIdentifier) {
         entry.withdraw()
         let removed: ContributionEntry? = state.withLock { state in
-            guard let table = state.contributions,
+            guard let table = state.side?.contributions,
                 let index = table.entries[key]?.firstIndex(where: { $0 === entry })
             else { return nil }
             defer { if table.entries[key]?.isEmpty == true { table.entries[key] = nil } }
@@ -54,7 +55,7 @@ extension ScopeCore {
     /// container has ended.
     func contributions(for key: ObjectIdentifier) -> [ContributionEntry] {
         state.withLock { state in
-            isActive ? state.contributions?.entries[key] ?? [] : []
+            isActive ? state.side?.contributions?.entries[key] ?? [] : []
         }
     }
 

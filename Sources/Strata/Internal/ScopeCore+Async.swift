@@ -24,7 +24,7 @@ extension ScopeCore {
                 if let instance = entry.instance { return .found(instance) }
                 if case .buildingAsync(let inFlight) = entry.slot { return .wait(inFlight) }
             }
-            let override = state.overrides.override(for: frame.key)
+            let override = state.side?.overrides.override(for: frame.key)
             let inFlight = AsyncInFlight(frame: frame, outerFrames: frames) {
                 try await make(override)
             }

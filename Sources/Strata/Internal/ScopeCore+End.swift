@@ -164,14 +164,11 @@ extension ScopeCore {
     func releaseState() {
         let released = state.withLock { state in
             phase.store(Phase.ended.rawValue, ordering: .releasing)
-            let released = (
-                state.entries.removeAll(), state.hooks, state.overrides.removeAll(), state.routes,
-                state.contributions
-            )
+            // The side state goes whole; what outlives the end is copied into a new one.
+            let released = (state.entries.removeAll(), state.hooks, state.side)
             state.hooks = []
             state.children = [:]
-            state.routes = [:]
-            state.contributions = nil
+            state.side = state.side?.keptAfterEnd()
             return released
         }
         _ = released

@@ -33,11 +33,12 @@ extension ScopeCore {
         var (result, change, detached): (Result?, OverrideTable.Change, [Detached]) =
             state.withLock { state in
                 guard isActive else { return (nil, OverrideTable.Change(), []) }
-                let (result, change) = transition(&state.overrides)
-                overrideCount.store(state.overrides.count, ordering: .releasing)
+                let side = state.sideForWriting()
+                let (result, change) = transition(&side.overrides)
+                overrideCount.store(side.overrides.count, ordering: .releasing)
                 var detached: [Detached] = []
                 for (key, entry) in state.entries
-                where change.changed.contains(where: { $0.covers(key, in: state.overrides) }) {
+                where change.changed.contains(where: { $0.covers(key, in: side.overrides) }) {
                     detached.append((key, entry))
                 }
                 for (key, _) in detached { state.entries[key] = nil }

@@ -72,7 +72,7 @@ extension ScopeCore {
                 if case .building(let other) = entry.slot { return .wait(other) }
             }
             state.entries[frame.key] = Entry(.building(inFlight), name: frame.site.name)
-            return .claimed(state.overrides.override(for: frame.key))
+            return .claimed(state.side?.overrides.override(for: frame.key))
         }
     }
 
@@ -112,7 +112,7 @@ extension ScopeCore {
     func prepareUnique(_ frame: Frame) throws(StrataError) -> Override? {
         guard isActive else { throw .ended(provider: frame.provider) }
         guard overrideCount.load(ordering: .acquiring) > 0 else { return nil }
-        return state.withLock { $0.overrides.override(for: frame.key) }
+        return state.withLock { $0.side?.overrides.override(for: frame.key) }
     }
 
     /// A factory's error as the caller sees it: Strata's own errors pass through unchanged,

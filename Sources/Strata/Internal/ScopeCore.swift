@@ -36,17 +36,9 @@ final class ScopeCore: Sendable {
         var compactHooksAt = 64
         /// Live children by identity: adding and removing one is O(1).
         var children: [ObjectIdentifier: Child] = [:]
-        var overrides = OverrideTable()
-        var tracer: (@Sendable (TraceEvent) -> Void)?
-        var routes: [ObjectIdentifier: RouteHandler] = [:]
-        /// What the container contributed, by key; made on first use.
-        var contributions: ContributionTable?
-        /// What a root keeps for its whole tree: plans, the end-report handler.
-        ///
-        /// Made on first use; `nil` in every other container.
-        var treeSettings: TreeSettings?
-        /// The ending `endAndWait` started, which later callers await; `nil` until then.
-        var teardown: Task<EndReport, Never>?
+        /// Overrides, tracer, routes, contributions, tree settings and the `endAndWait`
+        /// task: made on first write, `nil` (all empty) in most containers.
+        var side: SideState?
 
         mutating func nextOrder() -> Int {
             made += 1
@@ -259,12 +251,15 @@ final class ScopeCore: Sendable {
     }
 
     func setTracer(_ tracer: (@Sendable (TraceEvent) -> Void)?) {
-        let replaced = state.withLock { state in
+        let replaced: (@Sendable (TraceEvent) -> Void)? = state.withLock { state in
+            // Clearing a handler that was never set makes no side state.
+            guard tracer != nil || state.side != nil else { return nil }
+            let side = state.sideForWriting()
             defer {
-                state.tracer = tracer
+                side.tracer = tracer
                 isTracing.store(tracer != nil, ordering: .releasing)
             }
-            return state.tracer
+            return side.tracer
         }
         _ = replaced  // released outside the lock, like every replaced closure
     }
@@ -280,6 +275,6 @@ final class ScopeCore: Sendable {
     var tracer: (@Sendable (TraceEvent) -> Void)? {
         let root = self.root
         guard root.isTracing.load(ordering: .acquiring) else { return nil }
-        return root.state.withLock { $0.tracer }
+        return root.state.withLock { $0.side?.tracer }
     }
 }

@@ -28,11 +28,11 @@ extension ScopeCore {
     ) -> Result {
         if !creating, !hasTreeSettings.load(ordering: .acquiring) { return body(nil) }
         return state.withLock { state in
-            if creating, state.treeSettings == nil {
-                state.treeSettings = TreeSettings()
+            if creating, state.side?.treeSettings == nil {
+                state.sideForWriting().treeSettings = TreeSettings()
                 hasTreeSettings.store(true, ordering: .releasing)
             }
-            return body(state.treeSettings)
+            return body(state.side?.treeSettings)
         }
     }
 

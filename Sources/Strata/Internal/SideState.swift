@@ -1,0 +1,57 @@
+/// What a scope keeps that most scopes never use: overrides, the trace handler, routes,
+/// contributions, a root's tree settings and the task of an `endAndWait`.
+///
+/// Kept apart so that a container that uses none of it pays one `nil` reference for all of
+/// it: `ScopeCore.State.sideForWriting()` makes it on the first write, and a read of a
+/// scope without one sees every part empty.
+///
+/// A plain class with no lock of its own: it is reached only through the scope's
+/// `ScopeCore.State`, so it is read and written only with the scope's state locked.
+final class SideState {
+    /// The overrides in force; `ScopeCore.overrideCount` mirrors their count.
+    var overrides = OverrideTable()
+    /// A root's trace handler; `ScopeCore.isTracing` tells whether there is one.
+    var tracer: (@Sendable (TraceEvent) -> Void)?
+    /// Route handlers by route type.
+    var routes: [ObjectIdentifier: RouteHandler] = [:]
+    /// What the container contributed, by key; made on first use.
+    var contributions: ContributionTable?
+    /// What a root keeps for its whole tree: plans, the end-report handler.
+    ///
+    /// Made on first use, and only in a root; `ScopeCore.hasTreeSettings` tells whether
+    /// there is one.
+    var treeSettings: TreeSettings?
+    /// The ending `endAndWait` started, which later callers await; `nil` until then.
+    var teardown: Task<EndReport, Never>?
+
+    /// What outlives the end of its scope: a root's trace handler and tree settings, which
+    /// report the end itself, and the ending that later `endAndWait` callers await.
+    ///
+    /// - Returns: A side state with only those, or `nil` when there are none.
+    func keptAfterEnd() -> SideState? {
+        guard tracer != nil || treeSettings != nil || teardown != nil else { return nil }
+        let kept = SideState()
+        kept.tracer = tracer
+        kept.treeSettings = treeSettings
+        kept.teardown = teardown
+        return kept
+    }
+}
+
+extension ScopeCore.State {
+    /// The side state, made now if the scope has none yet.
+    ///
+    /// Call it only to write: a read takes `side?` and treats `nil` as empty.
+    mutating func sideForWriting() -> SideState {
+        if let side { return side }
+        let side = SideState()
+        self.side = side
+        return side
+    }
+
+    /// The ending `endAndWait` started; reading it makes no side state, setting it does.
+    var teardown: Task<EndReport, Never>? {
+        get { side?.teardown }
+        set { sideForWriting().teardown = newValue }
+    }
+}
