@@ -40,7 +40,9 @@ struct WaitGraphTests {
     /// Thread A builds `base`; thread B, building `dependent`, waits for it. When `base` is
     /// stored, A at once asks for `dependent`, which B is still building. B has not yet
     /// woken from its wait for `base`: following "B waits for `base`, which A builds" would
-    /// lead back to A and report a cycle that does not exist.
+    /// lead back to A and report a cycle that does not exist. The same holds the other way
+    /// round: when B comes to wait for `base` only after A, done with it, already waits for
+    /// `dependent`, the construction B would wait for is finished, and no wait at all.
     @Test(
         "waiting for a thread that has not yet woken from a finished wait is no cycle",
         .timeLimit(.minutes(1)), arguments: 0..<200)

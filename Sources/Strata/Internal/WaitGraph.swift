@@ -41,18 +41,20 @@ enum WaitGraph {
         agent: Agent, frames: [Frame], for target: any Construction
     ) throws(StrataError) {
         let hops: [Frame]? = waits.withLock { waits in
-            var hops: [Frame] = [target.frame]
-            var builder = target.builder
-            while builder != agent {
-                // A finished wait is not a wait: its waiter has not yet woken to remove it.
-                guard let next = waits[builder], !next.isFinished else {
-                    waits[agent] = target
-                    return nil
-                }
+            var hops: [Frame] = []
+            var next: any Construction = target
+            while true {
+                // A finished construction is waited for by no one: its gate is open, and an
+                // agent still recorded as waiting for it has not yet woken to remove itself.
+                // That holds for the target too, whose builder may already wait for us.
+                if next.isFinished { break }
                 hops.append(next.frame)
-                builder = next.builder
+                if next.builder == agent { return hops }
+                guard let following = waits[next.builder] else { break }
+                next = following
             }
-            return hops
+            waits[agent] = target
+            return nil
         }
         guard let hops else { return }
         // The chain ends at a construction this agent is running; the cycle starts there.
