@@ -48,7 +48,7 @@ struct Entry {
 /// reads them in place, where an optional tuple was copied whole through the runtime.
 ///
 /// The instances stored in the dictionary are also logged in the order they were stored,
-/// so that `end()` walks them newest first without sorting (see ``newestFirst``). The inline
+/// so that `end()` walks them newest first without sorting (see `next(_:)`). The inline
 /// entry is not logged: a container with one instance keeps no log at all.
 struct EntryTable {
     private var hasFirst = false
@@ -98,13 +98,6 @@ struct EntryTable {
         log.append((key, entry.order))
     }
 
-    /// The stored entries, newest first: what `end()` walks.
-    var newestFirst: NewestFirst {
-        NewestFirst(
-            first: hasFirst && firstEntry.isStored ? (firstKey, firstEntry) : nil, rest: rest,
-            log: log)
-    }
-
     /// Empties the table and returns what it held, moved rather than copied entry by entry.
     mutating func removeAll() -> EntryTable {
         defer { self = EntryTable() }
@@ -139,48 +132,66 @@ extension EntryTable: Sequence {
 }
 
 extension EntryTable {
-    /// The entries of stored instances, newest first: the inline entry merged into the log
-    /// read backwards.
-    ///
-    /// Entries being built are left out; so are stale log records. A `weakShared` entry whose
-    /// object died is still given: whoever ends it checks ``Entry/instance``.
-    struct NewestFirst: IteratorProtocol {
-        fileprivate var first: (key: ProviderKey, entry: Entry)?
-        fileprivate let rest: [ProviderKey: Entry]
-        fileprivate let log: [(key: ProviderKey, order: Int)]
+    /// A place in a newest-first walk of the stored instances.
+    struct NewestCursor {
+        /// Whether the inline entry is still to be given.
+        fileprivate var firstLeft = true
+        /// The log records at and after this index were given or skipped.
         fileprivate var index: Int
-        /// The newest live logged entry not given yet, once found.
-        private var logged: (key: ProviderKey, entry: Entry)?
+    }
 
-        fileprivate init(
-            first: (key: ProviderKey, entry: Entry)?, rest: [ProviderKey: Entry],
-            log: [(key: ProviderKey, order: Int)]
-        ) {
-            self.first = first
-            self.rest = rest
-            self.log = log
-            self.index = log.endIndex
-        }
+    /// A stored instance, as the end walks it.
+    struct Stored {
+        let order: Int
+        let instance: Instance
+        let site: ProviderSite
+    }
 
-        mutating func next() -> (key: ProviderKey, entry: Entry)? {
-            if logged == nil { logged = nextLogged() }
-            if let first, first.entry.order > logged?.entry.order ?? 0 {
-                self.first = nil
-                return first
-            }
-            defer { logged = nil }
-            return logged
-        }
+    /// A cursor at the newest stored instance.
+    var newestCursor: NewestCursor { NewestCursor(index: log.endIndex) }
 
-        private mutating func nextLogged() -> (key: ProviderKey, entry: Entry)? {
-            while index > log.startIndex {
-                index -= 1
-                let record = log[index]
-                if let entry = rest[record.key], entry.order == record.order, entry.isStored {
-                    return (record.key, entry)
+    /// The newest stored instance that `cursor` has not given yet; moves `cursor` past it.
+    ///
+    /// Reads the table in place: the inline entry merged into the log read backwards.
+    /// Entries being built are left out, and so are stale log records and `weakShared`
+    /// instances that died.
+    func next(_ cursor: inout NewestCursor) -> Stored? {
+        while true {
+            var logged: Dictionary<ProviderKey, Entry>.Index?
+            var loggedOrder = 0
+            while cursor.index > log.startIndex {
+                let record = log[cursor.index - 1]
+                if let place = rest.index(forKey: record.key),
+                    rest.values[place].order == record.order,
+                    rest.values[place].isStored
+                {
+                    (logged, loggedOrder) = (place, record.order)
+                    break
                 }
+                cursor.index -= 1
             }
-            return nil
+            if cursor.firstLeft, hasFirst, firstEntry.isStored, firstEntry.order > loggedOrder {
+                cursor.firstLeft = false
+                guard let instance = firstEntry.instance else { continue }
+                return Stored(
+                    order: firstEntry.order, instance: instance,
+                    site: ProviderSite(name: firstEntry.name, argument: firstKey.argument))
+            }
+            guard let logged else { return nil }
+            cursor.index -= 1
+            guard let instance = rest.values[logged].instance else { continue }
+            return Stored(
+                order: loggedOrder, instance: instance,
+                site: ProviderSite(
+                    name: rest.values[logged].name, argument: rest.keys[logged].argument))
+        }
+    }
+
+    /// Calls `body` with each construction in flight in a task, read in place.
+    func forEachAsyncBuild(_ body: (AsyncInFlight) -> Void) {
+        if hasFirst, case .buildingAsync(let inFlight) = firstEntry.slot { body(inFlight) }
+        for entry in rest.values {
+            if case .buildingAsync(let inFlight) = entry.slot { body(inFlight) }
         }
     }
 }

@@ -61,10 +61,10 @@ extension ScopeCore {
         }
 
         /// Calls `body` with each watch, in the order they were followed.
-        func forEach(_ body: (Watch) -> Void) {
+        func each(_ body: (Watch) -> Void) {
             guard let first else { return }
             body(first)
-            more.forEach(body)
+            for watch in more { body(watch) }
         }
     }
 
@@ -91,10 +91,8 @@ extension ScopeCore {
     /// writes), not entry by entry.
     func endWalk() -> EndWalk {
         let (entries, hooks) = state.withLock { ($0.entries, $0.hooks) }
-        for (_, entry) in entries {
-            if case .buildingAsync(let inFlight) = entry.slot { inFlight.task.cancel() }
-        }
-        return EndWalk(hooks: hooks, instances: entries.newestFirst)
+        entries.forEachAsyncBuild { $0.task.cancel() }
+        return EndWalk(hooks: hooks, entries: entries)
     }
 
     /// The step that ends the instance `entry` holds; `nil` when it holds none (a
@@ -162,7 +160,7 @@ extension ScopeCore {
     /// The watched instances still alive, as survivors of `container`.
     func survivors(of watched: Watches, in container: ContainerDescription) -> [Survivor] {
         var survivors: [Survivor] = []
-        watched.forEach { watch in
+        watched.each { watch in
             guard let object = watch.object else { return }
             survivors.append(
                 Survivor(
@@ -235,40 +233,39 @@ extension ScopeCore {
 ///
 /// Both are kept in creation order already — hooks are appended, instances logged as they
 /// are stored — so walking both backwards together gives the end's order in linear time,
-/// with no sort and no array of steps.
+/// with no sort and no array of steps. The walk reads a copy of the table in place.
 struct EndWalk {
     private var hooks: [ScopeCore.Hook]
     private var hookIndex: Int
-    private var instances: EntryTable.NewestFirst
-    /// The newest instance's entry not ended yet, once read.
-    private var nextInstance: (key: ProviderKey, entry: Entry)?
+    private var entries: EntryTable
+    private var cursor: EntryTable.NewestCursor
+    /// The newest instance not ended yet, once read.
+    private var pending: EntryTable.Stored?
 
-    init(hooks: [ScopeCore.Hook], instances: EntryTable.NewestFirst) {
+    init(hooks: [ScopeCore.Hook], entries: EntryTable) {
         self.hooks = hooks
         self.hookIndex = hooks.endIndex
-        self.instances = instances
+        self.cursor = entries.newestCursor
+        self.entries = entries
     }
 
     /// The next step; at the end, `nil`, and the walk lets go of what it held.
     mutating func next() -> ScopeCore.EndStep? {
-        while true {
-            if nextInstance == nil { nextInstance = instances.next() }
-            let hookOrder = hookIndex > hooks.startIndex ? hooks[hookIndex - 1].order : 0
-            if let (key, entry) = nextInstance, entry.order > hookOrder {
-                nextInstance = nil
-                // A weakShared instance that died has nothing to end.
-                guard let step = ScopeCore.instanceStep(key, entry) else { continue }
-                return step
-            }
-            guard hookIndex > hooks.startIndex else {
-                // Let go now: what the scope held must be released before survivors are
-                // looked for.
-                hooks = []
-                instances = EntryTable().newestFirst
-                return nil
-            }
-            hookIndex -= 1
-            return .hook(hooks[hookIndex].kind)
+        if pending == nil { pending = entries.next(&cursor) }
+        let hookOrder = hookIndex > hooks.startIndex ? hooks[hookIndex - 1].order : 0
+        if let stored = pending, stored.order > hookOrder {
+            pending = nil
+            return .instance(
+                stored.instance, object: stored.instance.revealedObject, site: stored.site)
         }
+        guard hookIndex > hooks.startIndex else {
+            // Let go now: what the scope held must be released before survivors are looked
+            // for.
+            hooks = []
+            entries = EntryTable()
+            return nil
+        }
+        hookIndex -= 1
+        return .hook(hooks[hookIndex].kind)
     }
 }
