@@ -43,38 +43,50 @@ struct Entry {
 /// A container's providers by key.
 ///
 /// The first entry lives inline, since most containers of the short-lived tiers hold one or
-/// two instances; the others go to a dictionary. The inline key and entry are separate plain
-/// fields, not an optional tuple: the lookup every cached resolution makes then compares and
-/// reads them in place, where an optional tuple was copied whole through the runtime.
+/// two instances; the others go to an array, found through a dictionary of positions. The
+/// inline key and entry are separate plain fields, not an optional tuple: the lookup every
+/// cached resolution makes then compares and reads them in place, where an optional tuple
+/// was copied whole through the runtime.
 ///
-/// The instances stored in the dictionary are also logged in the order they were stored,
-/// so that `end()` walks them newest first without sorting (see `next(_:)`). The inline
-/// entry is not logged: a container with one instance keeps no log at all.
+/// A made instance is stored through ``store(_:for:)``, which appends it to the array: the
+/// array holds the instances in the order they were made, so `end()` walks it backwards,
+/// merged with the inline entry, in linear time and without hashing or sorting (see
+/// `next(_:)`).
 struct EntryTable {
     private var hasFirst = false
     private var firstKey = ProviderKey.unused
     private var firstEntry = Entry(.weak, name: "")
-    private var rest: [ProviderKey: Entry] = [:]
-    /// The keys of the instances stored in `rest`, with their order, oldest first.
+    /// The other entries' positions in `slots`.
+    private var positions: [ProviderKey: Int] = [:]
+    /// The other entries, made instances in the order they were stored.
     ///
-    /// A record is stale once its key was reset, overridden or stored again: the entry is
-    /// gone, or holds another order. Stale records are skipped, and compacted away when
-    /// they outnumber the live ones.
-    private var log: [(key: ProviderKey, order: Int)] = []
+    /// A removed or re-stored entry leaves a hole (`nil`), compacted away when holes
+    /// outnumber entries.
+    private var slots: [(key: ProviderKey, entry: Entry?)] = []
+    private var holes = 0
 
     subscript(key: ProviderKey) -> Entry? {
         get {
             if hasFirst, firstKey == key { return firstEntry }
-            return rest.isEmpty ? nil : rest[key]
+            guard !positions.isEmpty, let position = positions[key] else { return nil }
+            return slots[position].entry
         }
         set {
             if hasFirst, firstKey == key {
                 if let newValue { firstEntry = newValue } else { clearFirst() }
-            } else if !hasFirst, rest[key] == nil {
-                guard let newValue else { return }
-                (hasFirst, firstKey, firstEntry) = (true, key, newValue)
-            } else {
-                rest[key] = newValue
+            } else if let position = positions.isEmpty ? nil : positions[key] {
+                if let newValue {
+                    slots[position].entry = newValue
+                } else {
+                    positions[key] = nil
+                    makeHole(at: position)
+                }
+            } else if let newValue {
+                if hasFirst {
+                    append(newValue, for: key)
+                } else {
+                    (hasFirst, firstKey, firstEntry) = (true, key, newValue)
+                }
             }
         }
     }
@@ -82,20 +94,27 @@ struct EntryTable {
     /// The stored instance for `key`: the lookup every cached resolution makes.
     func instance(for key: ProviderKey) -> Instance? {
         if hasFirst, firstKey == key { return firstEntry.instance }
-        return rest.isEmpty ? nil : rest[key]?.instance
+        guard !positions.isEmpty, let position = positions[key] else { return nil }
+        return slots[position].entry?.instance
     }
 
-    /// Stores a made instance's entry, and logs it in creation order.
+    /// Stores a made instance's entry, after every instance stored before it.
     ///
     /// Every instance is stored through here, with `entry.order` already set from
-    /// `State.nextOrder()`, so the log is sorted by order.
+    /// `State.nextOrder()`, so the made instances in `slots` are sorted by order.
     mutating func store(_ entry: Entry, for key: ProviderKey) {
-        self[key] = entry
-        guard !(hasFirst && firstKey == key) else { return }
-        if log.count >= 16, log.count >= 2 * rest.count {
-            log.removeAll { rest[$0.key]?.order != $0.order }
+        if hasFirst, firstKey == key {
+            firstEntry = entry
+        } else if let position = positions.isEmpty ? nil : positions[key] {
+            if position == slots.endIndex - 1 {
+                slots[position].entry = entry
+            } else {
+                makeHole(at: position)
+                append(entry, for: key)
+            }
+        } else {
+            self[key] = entry
         }
-        log.append((key, entry.order))
     }
 
     /// Empties the table and returns what it held, moved rather than copied entry by entry.
@@ -107,28 +126,47 @@ struct EntryTable {
     private mutating func clearFirst() {
         (hasFirst, firstKey, firstEntry) = (false, .unused, Entry(.weak, name: ""))
     }
+
+    private mutating func append(_ entry: Entry, for key: ProviderKey) {
+        positions[key] = slots.endIndex
+        slots.append((key, entry))
+    }
+
+    /// Drops the entry at `position`, whose key is no longer in `positions`; compacts the
+    /// slots when holes outnumber entries, so a container reset many times does not grow.
+    private mutating func makeHole(at position: Int) {
+        slots[position] = (.unused, nil)
+        holes += 1
+        guard holes >= 16, holes * 2 >= slots.count else { return }
+        slots.removeAll { $0.entry == nil }
+        for (position, slot) in slots.enumerated() { positions[slot.key] = position }
+        holes = 0
+    }
 }
 
 extension EntryTable: Sequence {
     /// Walks the entries in place, without copying them into an array first.
     struct Iterator: IteratorProtocol {
         fileprivate var first: (key: ProviderKey, entry: Entry)?
-        fileprivate var rest: Dictionary<ProviderKey, Entry>.Iterator
+        fileprivate var rest: IndexingIterator<[(key: ProviderKey, entry: Entry?)]>
 
         mutating func next() -> (key: ProviderKey, entry: Entry)? {
             if let first {
                 self.first = nil
                 return first
             }
-            return rest.next().map { (key: $0.key, entry: $0.value) }
+            while let slot = rest.next() {
+                if let entry = slot.entry { return (slot.key, entry) }
+            }
+            return nil
         }
     }
 
     func makeIterator() -> Iterator {
-        Iterator(first: hasFirst ? (firstKey, firstEntry) : nil, rest: rest.makeIterator())
+        Iterator(first: hasFirst ? (firstKey, firstEntry) : nil, rest: slots.makeIterator())
     }
 
-    var underestimatedCount: Int { (hasFirst ? 1 : 0) + rest.count }
+    var underestimatedCount: Int { (hasFirst ? 1 : 0) + positions.count }
 }
 
 extension EntryTable {
@@ -136,7 +174,7 @@ extension EntryTable {
     struct NewestCursor {
         /// Whether the inline entry is still to be given.
         fileprivate var firstLeft = true
-        /// The log records at and after this index were given or skipped.
+        /// The slots at and after this index were given or skipped.
         fileprivate var index: Int
     }
 
@@ -148,50 +186,45 @@ extension EntryTable {
     }
 
     /// A cursor at the newest stored instance.
-    var newestCursor: NewestCursor { NewestCursor(index: log.endIndex) }
+    var newestCursor: NewestCursor { NewestCursor(index: slots.endIndex) }
 
     /// The newest stored instance that `cursor` has not given yet; moves `cursor` past it.
     ///
-    /// Reads the table in place: the inline entry merged into the log read backwards.
-    /// Entries being built are left out, and so are stale log records and `weakShared`
-    /// instances that died.
+    /// Reads the table in place: the inline entry merged into the slots read backwards.
+    /// Holes and entries being built are left out, and so are `weakShared` instances that
+    /// died.
     func next(_ cursor: inout NewestCursor) -> Stored? {
         while true {
-            var logged: Dictionary<ProviderKey, Entry>.Index?
-            var loggedOrder = 0
-            while cursor.index > log.startIndex {
-                let record = log[cursor.index - 1]
-                if let place = rest.index(forKey: record.key),
-                    rest.values[place].order == record.order,
-                    rest.values[place].isStored
-                {
-                    (logged, loggedOrder) = (place, record.order)
+            var slotOrder = 0
+            while cursor.index > slots.startIndex {
+                if let entry = slots[cursor.index - 1].entry, entry.isStored {
+                    slotOrder = entry.order
                     break
                 }
                 cursor.index -= 1
             }
-            if cursor.firstLeft, hasFirst, firstEntry.isStored, firstEntry.order > loggedOrder {
+            if cursor.firstLeft, hasFirst, firstEntry.isStored, firstEntry.order > slotOrder {
                 cursor.firstLeft = false
                 guard let instance = firstEntry.instance else { continue }
                 return Stored(
                     order: firstEntry.order, instance: instance,
                     site: ProviderSite(name: firstEntry.name, argument: firstKey.argument))
             }
-            guard let logged else { return nil }
+            guard slotOrder > 0 else { return nil }
             cursor.index -= 1
-            guard let instance = rest.values[logged].instance else { continue }
+            let slot = slots[cursor.index]
+            guard let entry = slot.entry, let instance = entry.instance else { continue }
             return Stored(
-                order: loggedOrder, instance: instance,
-                site: ProviderSite(
-                    name: rest.values[logged].name, argument: rest.keys[logged].argument))
+                order: slotOrder, instance: instance,
+                site: ProviderSite(name: entry.name, argument: slot.key.argument))
         }
     }
 
     /// Calls `body` with each construction in flight in a task, read in place.
     func forEachAsyncBuild(_ body: (AsyncInFlight) -> Void) {
         if hasFirst, case .buildingAsync(let inFlight) = firstEntry.slot { body(inFlight) }
-        for entry in rest.values {
-            if case .buildingAsync(let inFlight) = entry.slot { body(inFlight) }
+        for slot in slots {
+            if case .buildingAsync(let inFlight)? = slot.entry?.slot { body(inFlight) }
         }
     }
 }
