@@ -60,23 +60,25 @@ struct EntryTable {
     private var positions: [ProviderKey: Int] = [:]
     /// The other entries, made instances in the order they were stored.
     ///
-    /// A removed or re-stored entry leaves a hole (`nil`), compacted away when holes
-    /// outnumber entries.
-    private var slots: [(key: ProviderKey, entry: Entry?)] = []
+    /// A removed or re-stored entry leaves a hole (``hole``, under the key `.unused`),
+    /// compacted away when holes outnumber entries.
+    private var slots: [Entry] = []
+    /// The key of each slot, apart, so that a lookup reads the entry alone.
+    private var slotKeys: [ProviderKey] = []
     private var holes = 0
 
     subscript(key: ProviderKey) -> Entry? {
         get {
             if hasFirst, firstKey == key { return firstEntry }
             guard !positions.isEmpty, let position = positions[key] else { return nil }
-            return slots[position].entry
+            return slots[position]
         }
         set {
             if hasFirst, firstKey == key {
                 if let newValue { firstEntry = newValue } else { clearFirst() }
             } else if let position = positions.isEmpty ? nil : positions[key] {
                 if let newValue {
-                    slots[position].entry = newValue
+                    slots[position] = newValue
                 } else {
                     positions[key] = nil
                     makeHole(at: position)
@@ -95,7 +97,7 @@ struct EntryTable {
     func instance(for key: ProviderKey) -> Instance? {
         if hasFirst, firstKey == key { return firstEntry.instance }
         guard !positions.isEmpty, let position = positions[key] else { return nil }
-        return slots[position].entry?.instance
+        return slots[position].instance
     }
 
     /// Stores a made instance's entry, after every instance stored before it.
@@ -107,7 +109,7 @@ struct EntryTable {
             firstEntry = entry
         } else if let position = positions.isEmpty ? nil : positions[key] {
             if position == slots.endIndex - 1 {
-                slots[position].entry = entry
+                slots[position] = entry
             } else {
                 makeHole(at: position)
                 append(entry, for: key)
@@ -127,19 +129,31 @@ struct EntryTable {
         (hasFirst, firstKey, firstEntry) = (false, .unused, Entry(.weak, name: ""))
     }
 
+    /// What a removed entry leaves in `slots`: no instance, order 0, key `.unused`.
+    private static var hole: Entry { Entry(.weak, name: "") }
+
     private mutating func append(_ entry: Entry, for key: ProviderKey) {
         positions[key] = slots.endIndex
-        slots.append((key, entry))
+        slots.append(entry)
+        slotKeys.append(key)
     }
 
     /// Drops the entry at `position`, whose key is no longer in `positions`; compacts the
     /// slots when holes outnumber entries, so a container reset many times does not grow.
     private mutating func makeHole(at position: Int) {
-        slots[position] = (.unused, nil)
+        slots[position] = Self.hole
+        slotKeys[position] = .unused
         holes += 1
         guard holes >= 16, holes * 2 >= slots.count else { return }
-        slots.removeAll { $0.entry == nil }
-        for (position, slot) in slots.enumerated() { positions[slot.key] = position }
+        var kept = 0
+        for position in slots.indices where slotKeys[position] != .unused {
+            slots.swapAt(kept, position)
+            slotKeys.swapAt(kept, position)
+            positions[slotKeys[kept]] = kept
+            kept += 1
+        }
+        slots.removeLast(slots.count - kept)
+        slotKeys.removeLast(slotKeys.count - kept)
         holes = 0
     }
 }
@@ -148,22 +162,24 @@ extension EntryTable: Sequence {
     /// Walks the entries in place, without copying them into an array first.
     struct Iterator: IteratorProtocol {
         fileprivate var first: (key: ProviderKey, entry: Entry)?
-        fileprivate var rest: IndexingIterator<[(key: ProviderKey, entry: Entry?)]>
+        fileprivate var rest: Zip2Sequence<[ProviderKey], [Entry]>.Iterator
 
         mutating func next() -> (key: ProviderKey, entry: Entry)? {
             if let first {
                 self.first = nil
                 return first
             }
-            while let slot = rest.next() {
-                if let entry = slot.entry { return (slot.key, entry) }
+            while let (key, entry) = rest.next() {
+                if key != .unused { return (key, entry) }
             }
             return nil
         }
     }
 
     func makeIterator() -> Iterator {
-        Iterator(first: hasFirst ? (firstKey, firstEntry) : nil, rest: slots.makeIterator())
+        Iterator(
+            first: hasFirst ? (firstKey, firstEntry) : nil,
+            rest: zip(slotKeys, slots).makeIterator())
     }
 
     var underestimatedCount: Int { (hasFirst ? 1 : 0) + positions.count }
@@ -197,7 +213,9 @@ extension EntryTable {
         while true {
             var slotOrder = 0
             while cursor.index > slots.startIndex {
-                if let entry = slots[cursor.index - 1].entry, entry.isStored {
+                let entry = slots[cursor.index - 1]
+                // A hole is a weak entry of order 0.
+                if entry.isStored, entry.order > 0 {
                     slotOrder = entry.order
                     break
                 }
@@ -212,19 +230,19 @@ extension EntryTable {
             }
             guard slotOrder > 0 else { return nil }
             cursor.index -= 1
-            let slot = slots[cursor.index]
-            guard let entry = slot.entry, let instance = entry.instance else { continue }
+            let entry = slots[cursor.index]
+            guard let instance = entry.instance else { continue }
             return Stored(
                 order: slotOrder, instance: instance,
-                site: ProviderSite(name: entry.name, argument: slot.key.argument))
+                site: ProviderSite(name: entry.name, argument: slotKeys[cursor.index].argument))
         }
     }
 
     /// Calls `body` with each construction in flight in a task, read in place.
     func forEachAsyncBuild(_ body: (AsyncInFlight) -> Void) {
         if hasFirst, case .buildingAsync(let inFlight) = firstEntry.slot { body(inFlight) }
-        for slot in slots {
-            if case .buildingAsync(let inFlight)? = slot.entry?.slot { body(inFlight) }
+        for entry in slots {
+            if case .buildingAsync(let inFlight) = entry.slot { body(inFlight) }
         }
     }
 }
