@@ -6,6 +6,15 @@ private final class ItemsApp: Container {
     let scope = AppScope()
     let log = EventLog()
 
+    /// Claimed before `inner`, which its factory makes, but made after it.
+    var outer: Provider<Tracked> {
+        shared {
+            _ = self.inner()
+            return Tracked("outer", log: self.log)
+        }
+    }
+    var inner: Provider<Tracked> { shared { Tracked("inner", log: self.log) } }
+
     func item(_ id: Int) -> Provider<Tracked> {
         shared(by: id) { Tracked("item \(id)", log: self.log) }
     }
@@ -25,6 +34,17 @@ struct EndOrderLogTests {
         _ = app.end()
         let ends = app.log.all.dropFirst(before).filter { $0.hasPrefix("end ") }
         #expect(ends == ["end item 2", "end item 1", "end item 3"])
+    }
+
+    @Test("an instance made inside another's factory ends after it, past the inline entry")
+    func dependencyEndsAfterDependent() {
+        let app = ItemsApp()
+        _ = app.item(0)()
+        _ = app.outer()
+        let before = app.log.all.count
+        _ = app.end()
+        let ends = app.log.all.dropFirst(before).filter { $0.hasPrefix("end ") }
+        #expect(ends == ["end outer", "end inner", "end item 0"])
     }
 
     @Test("after many resets each instance ends once, newest first")
