@@ -43,28 +43,52 @@ struct Entry {
 /// A container's providers by key.
 ///
 /// The first entry lives inline, since most containers of the short-lived tiers hold one or
-/// two instances; the others go to a dictionary. The inline key and entry are separate plain
-/// fields, not an optional tuple: the lookup every cached resolution makes then compares and
-/// reads them in place, where an optional tuple was copied whole through the runtime.
+/// two instances; the others go to an array, found through a dictionary of positions. The
+/// inline key and entry are separate plain fields, not an optional tuple: the lookup every
+/// cached resolution makes then compares and reads them in place, where an optional tuple
+/// was copied whole through the runtime.
+///
+/// A made instance is stored through ``store(_:for:)``, which appends it to the array: the
+/// array holds the instances in the order they were made, so `end()` walks it backwards,
+/// merged with the inline entry, in linear time and without hashing or sorting (see
+/// `next(_:)`).
 struct EntryTable {
     private var hasFirst = false
     private var firstKey = ProviderKey.unused
     private var firstEntry = Entry(.weak, name: "")
-    private var rest: [ProviderKey: Entry] = [:]
+    /// The other entries' positions in `slots`.
+    private var positions: [ProviderKey: Int] = [:]
+    /// The other entries, made instances in the order they were stored.
+    ///
+    /// A removed or re-stored entry leaves a hole (``hole``, under the key `.unused`),
+    /// compacted away when holes outnumber entries.
+    private var slots: [Entry] = []
+    /// The key of each slot, apart, so that a lookup reads the entry alone.
+    private var slotKeys: [ProviderKey] = []
+    private var holes = 0
 
     subscript(key: ProviderKey) -> Entry? {
         get {
             if hasFirst, firstKey == key { return firstEntry }
-            return rest.isEmpty ? nil : rest[key]
+            guard !positions.isEmpty, let position = positions[key] else { return nil }
+            return slots[position]
         }
         set {
             if hasFirst, firstKey == key {
                 if let newValue { firstEntry = newValue } else { clearFirst() }
-            } else if !hasFirst, rest[key] == nil {
-                guard let newValue else { return }
-                (hasFirst, firstKey, firstEntry) = (true, key, newValue)
-            } else {
-                rest[key] = newValue
+            } else if let position = positions.isEmpty ? nil : positions[key] {
+                if let newValue {
+                    slots[position] = newValue
+                } else {
+                    positions[key] = nil
+                    makeHole(at: position)
+                }
+            } else if let newValue {
+                if hasFirst {
+                    append(newValue, for: key)
+                } else {
+                    (hasFirst, firstKey, firstEntry) = (true, key, newValue)
+                }
             }
         }
     }
@@ -72,7 +96,27 @@ struct EntryTable {
     /// The stored instance for `key`: the lookup every cached resolution makes.
     func instance(for key: ProviderKey) -> Instance? {
         if hasFirst, firstKey == key { return firstEntry.instance }
-        return rest.isEmpty ? nil : rest[key]?.instance
+        guard !positions.isEmpty, let position = positions[key] else { return nil }
+        return slots[position].instance
+    }
+
+    /// Stores a made instance's entry, after every instance stored before it.
+    ///
+    /// Every instance is stored through here, with `entry.order` already set from
+    /// `State.nextOrder()`, so the made instances in `slots` are sorted by order.
+    mutating func store(_ entry: Entry, for key: ProviderKey) {
+        if hasFirst, firstKey == key {
+            firstEntry = entry
+        } else if let position = positions.isEmpty ? nil : positions[key] {
+            if position == slots.endIndex - 1 {
+                slots[position] = entry
+            } else {
+                makeHole(at: position)
+                append(entry, for: key)
+            }
+        } else {
+            self[key] = entry
+        }
     }
 
     /// Empties the table and returns what it held, moved rather than copied entry by entry.
@@ -84,26 +128,131 @@ struct EntryTable {
     private mutating func clearFirst() {
         (hasFirst, firstKey, firstEntry) = (false, .unused, Entry(.weak, name: ""))
     }
+
+    /// What a removed entry leaves in `slots`: no instance, order 0, key `.unused`.
+    private static var hole: Entry { Entry(.weak, name: "") }
+
+    private mutating func append(_ entry: Entry, for key: ProviderKey) {
+        positions[key] = slots.endIndex
+        slots.append(entry)
+        slotKeys.append(key)
+    }
+
+    /// Drops the entry at `position`, whose key is no longer in `positions`; compacts the
+    /// slots when holes outnumber entries, so a container reset many times does not grow.
+    private mutating func makeHole(at position: Int) {
+        slots[position] = Self.hole
+        slotKeys[position] = .unused
+        holes += 1
+        guard holes >= 16, holes * 2 >= slots.count else { return }
+        var kept = 0
+        for position in slots.indices where slotKeys[position] != .unused {
+            slots.swapAt(kept, position)
+            slotKeys.swapAt(kept, position)
+            positions[slotKeys[kept]] = kept
+            kept += 1
+        }
+        slots.removeLast(slots.count - kept)
+        slotKeys.removeLast(slotKeys.count - kept)
+        holes = 0
+    }
 }
 
 extension EntryTable: Sequence {
     /// Walks the entries in place, without copying them into an array first.
     struct Iterator: IteratorProtocol {
         fileprivate var first: (key: ProviderKey, entry: Entry)?
-        fileprivate var rest: Dictionary<ProviderKey, Entry>.Iterator
+        fileprivate var rest: Zip2Sequence<[ProviderKey], [Entry]>.Iterator
 
         mutating func next() -> (key: ProviderKey, entry: Entry)? {
             if let first {
                 self.first = nil
                 return first
             }
-            return rest.next().map { (key: $0.key, entry: $0.value) }
+            while let (key, entry) = rest.next() {
+                if key != .unused { return (key, entry) }
+            }
+            return nil
         }
     }
 
     func makeIterator() -> Iterator {
-        Iterator(first: hasFirst ? (firstKey, firstEntry) : nil, rest: rest.makeIterator())
+        Iterator(
+            first: hasFirst ? (firstKey, firstEntry) : nil,
+            rest: zip(slotKeys, slots).makeIterator())
     }
 
-    var underestimatedCount: Int { (hasFirst ? 1 : 0) + rest.count }
+    var underestimatedCount: Int { (hasFirst ? 1 : 0) + positions.count }
+}
+
+extension EntryTable {
+    /// A place in a newest-first walk of the stored instances.
+    struct NewestCursor {
+        /// Whether the inline entry is still to be given.
+        fileprivate var firstLeft = true
+        /// The slots at and after this index were given or skipped.
+        fileprivate var index: Int
+    }
+
+    /// A stored instance, as the end walks it.
+    struct Stored {
+        let order: Int
+        let instance: Instance
+        let site: ProviderSite
+    }
+
+    /// A cursor at the newest stored instance.
+    var newestCursor: NewestCursor { NewestCursor(index: slots.endIndex) }
+
+    /// The newest stored instance that `cursor` has not given yet; moves `cursor` past it.
+    ///
+    /// Reads the table in place: the inline entry merged into the slots read backwards.
+    /// Holes and entries being built are left out, and so are `weakShared` instances that
+    /// died.
+    func next(_ cursor: inout NewestCursor) -> Stored? {
+        while true {
+            var slotOrder = 0
+            while cursor.index > slots.startIndex {
+                let entry = slots[cursor.index - 1]
+                // A hole is a weak entry of order 0.
+                if entry.isStored, entry.order > 0 {
+                    slotOrder = entry.order
+                    break
+                }
+                cursor.index -= 1
+            }
+            if cursor.firstLeft, hasFirst, firstEntry.isStored, firstEntry.order > slotOrder {
+                cursor.firstLeft = false
+                guard let instance = firstEntry.instance else { continue }
+                return Stored(
+                    order: firstEntry.order, instance: instance,
+                    site: ProviderSite(name: firstEntry.name, argument: firstKey.argument))
+            }
+            guard slotOrder > 0 else { return nil }
+            cursor.index -= 1
+            let entry = slots[cursor.index]
+            guard let instance = entry.instance else { continue }
+            return Stored(
+                order: slotOrder, instance: instance,
+                site: ProviderSite(name: entry.name, argument: slotKeys[cursor.index].argument))
+        }
+    }
+
+    /// Calls `body` with each construction in flight in a task, read in place.
+    func forEachAsyncBuild(_ body: (AsyncInFlight) -> Void) {
+        if hasFirst, case .buildingAsync(let inFlight) = firstEntry.slot { body(inFlight) }
+        for entry in slots {
+            if case .buildingAsync(let inFlight) = entry.slot { body(inFlight) }
+        }
+    }
+}
+
+extension Entry {
+    /// Whether the entry holds a made instance, not a construction in flight.
+    fileprivate var isStored: Bool {
+        switch slot {
+        case .instance, .weak: true
+        case .building, .buildingAsync: false
+        }
+    }
 }

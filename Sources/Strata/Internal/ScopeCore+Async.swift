@@ -67,7 +67,7 @@ extension ScopeCore {
             case .success(let instance):
                 var entry = Entry(.instance(instance), name: frame.site.name)
                 entry.order = state.nextOrder()
-                state.entries[frame.key] = entry
+                state.entries.store(entry, for: frame.key)
             case .failure:
                 state.entries[frame.key] = nil
             }

@@ -24,26 +24,13 @@ extension ScopeCore {
         }
         var own = EndReport()
         let container = containerDescription
-        var (steps, watched) = endSteps()
         let tracer = self.tracer
-        for (_, step) in steps {
-            switch step {
-            case .hook(.closure(let body)):
-                body()
-            case .hook(.asyncClosure(let hook)):
-                Task { await hook.body() }
-                own.notAwaited.append(EndWork(kind: .hook, container: container, site: hook.site))
-            case .hook(.observer(let observer)):
-                observer.object?.scopeDidEnd()
-            case .hook(.subscription(let subscription)):
-                subscription.cancel()
-            case .instance(let instance, let object, let site):
-                endInstance(
-                    instance, object: object, site: site, in: container, tracer: tracer,
-                    into: &own)
-            }
+        var walk = endWalk()
+        var watched = Watches()
+        while let step = walk.next() {
+            guard let pending = perform(step, watching: &watched, tracer: tracer) else { continue }
+            start(pending, in: container, tracer: tracer, into: &own)
         }
-        steps.removeAll()
         releaseState()
         report.absorb(completeEnding(own, watched: watched, identity: identity))
         return report
@@ -57,75 +44,132 @@ extension ScopeCore {
         weak var object: AnyObject?
     }
 
+    /// The instances followed past their release: the first inline, so that ending a
+    /// container of one instance builds no array.
+    struct Watches {
+        private var first: Watch?
+        private var more: [Watch] = []
+
+        /// Follows `object`, if the instance is one; a value cannot survive.
+        mutating func follow(_ object: AnyObject?, site: ProviderSite) {
+            guard let object else { return }
+            if first == nil {
+                first = Watch(site: site, object: object)
+            } else {
+                more.append(Watch(site: site, object: object))
+            }
+        }
+
+        /// Calls `body` with each watch, in the order they were followed.
+        func each(_ body: (Watch) -> Void) {
+            guard let first else { return }
+            body(first)
+            for watch in more { body(watch) }
+        }
+    }
+
     /// One thing to do at the end, in reverse order of creation.
     enum EndStep {
         case instance(Instance, object: AnyObject?, site: ProviderSite)
         case hook(Hook.Kind)
     }
 
-    /// The hooks and instances to end, newest first, and a weak reference to every instance
-    /// that is an object; cancels constructions in flight.
+    /// What a step leaves to do after its synchronous part: awaited by `endAndWait`,
+    /// started in a task (or, for a task, stopped) by `end()` and reset.
+    enum PendingWork {
+        case hook(AsyncHook)
+        /// A task the container runs: stopped after the hooks, which may still need it.
+        case task(ScopedTask)
+        /// An ``AsyncScopeBound`` instance; its end is traced once it is awaited or started.
+        case instance(any AsyncScopeBound, Instance, site: ProviderSite)
+    }
+
+    /// The hooks and instances to end, newest first, walked in place over a copy of the
+    /// table taken under the lock; cancels constructions in flight.
     ///
-    /// The table is copied as a whole (its storage is shared until someone writes), not
-    /// entry by entry.
-    func endSteps() -> (steps: [(order: Int, step: EndStep)], watched: [Watch]) {
+    /// The table and the hooks are copied as a whole (their storage is shared until someone
+    /// writes), not entry by entry.
+    func endWalk() -> EndWalk {
         let (entries, hooks) = state.withLock { ($0.entries, $0.hooks) }
-        var steps: [(order: Int, step: EndStep)] = hooks.map { ($0.order, .hook($0.kind)) }
-        steps.reserveCapacity(hooks.count + entries.underestimatedCount)
-        var watched: [Watch] = []
-        watched.reserveCapacity(entries.underestimatedCount)
-        for (key, entry) in entries {
-            if case .buildingAsync(let inFlight) = entry.slot { inFlight.task.cancel() }
-            guard let (order, step, watch) = instanceStep(key, entry) else { continue }
-            steps.append((order, step))
-            watched.append(watch)
-        }
-        steps.sort { $0.order > $1.order }
-        return (steps, watched)
+        entries.forEachAsyncBuild { $0.task.cancel() }
+        return EndWalk(hooks: hooks, entries: entries)
     }
 
-    /// The step that ends the instance `entry` holds, and a weak reference to follow it;
-    /// `nil` when it holds none (a construction in flight, a weak instance gone).
-    func instanceStep(
-        _ key: ProviderKey, _ entry: Entry
-    ) -> (order: Int, step: EndStep, watch: Watch)? {
+    /// The step that ends the instance `entry` holds; `nil` when it holds none (a
+    /// construction in flight, a weak instance gone).
+    static func instanceStep(_ key: ProviderKey, _ entry: Entry) -> EndStep? {
         guard let instance = entry.instance else { return nil }
-        let object = instance.revealedObject
         let site = ProviderSite(name: entry.name, argument: key.argument)
-        return (
-            entry.order, .instance(instance, object: object, site: site),
-            Watch(site: site, object: object)
-        )
+        return .instance(instance, object: instance.revealedObject, site: site)
     }
 
-    /// Ends one instance without awaiting: tells a ``ScopeBound``, starts an
-    /// ``AsyncScopeBound`` in a task and lists it in `report`'s `notAwaited`, and traces it.
-    func endInstance(
-        _ instance: Instance, object: AnyObject?, site: ProviderSite,
-        in container: ContainerDescription, tracer: (@Sendable (TraceEvent) -> Void)?,
-        into report: inout EndReport
+    /// Does the part of `step` that needs no waiting — runs a closure hook, tells an
+    /// observer or a ``ScopeBound``, cancels a subscription, traces an instance's end — and
+    /// follows an instance that is an object in `watched`.
+    ///
+    /// - Returns: What is left to await or start, if anything.
+    func perform(
+        _ step: EndStep, watching watched: inout Watches,
+        tracer: (@Sendable (TraceEvent) -> Void)?
+    ) -> PendingWork? {
+        switch step {
+        case .hook(.closure(let body)):
+            body()
+        case .hook(.asyncClosure(let hook)):
+            return .hook(hook)
+        case .hook(.observer(let observer)):
+            guard let observer = observer.object else { return nil }
+            if let task = observer as? ScopedTask { return .task(task) }
+            observer.scopeDidEnd()
+        case .hook(.subscription(let subscription)):
+            subscription.cancel()
+        case .instance(let instance, let object, let site):
+            watched.follow(object, site: site)
+            (object as? any ScopeBound)?.scopeDidEnd()
+            if let bound = object as? any AsyncScopeBound {
+                return .instance(bound, instance, site: site)
+            }
+            traceInstanceEnded(instance, site: site, tracer: tracer)
+        }
+        return nil
+    }
+
+    /// Starts what a step left without awaiting it: an async hook or an ``AsyncScopeBound``
+    /// in a task of its own, listed in `report`'s `notAwaited`; a task is stopped.
+    func start(
+        _ pending: PendingWork, in container: ContainerDescription,
+        tracer: (@Sendable (TraceEvent) -> Void)?, into report: inout EndReport
     ) {
-        (object as? any ScopeBound)?.scopeDidEnd()
-        if let bound = object as? any AsyncScopeBound {
+        switch pending {
+        case .hook(let hook):
+            Task { await hook.body() }
+            report.notAwaited.append(EndWork(kind: .hook, container: container, site: hook.site))
+        case .task(let task):
+            task.scopeDidEnd()
+        case .instance(let bound, let instance, let site):
             Task { await bound.scopeDidEnd() }
             report.notAwaited.append(
                 EndWork(
                     kind: .instance(
                         ProviderDescription(container: container, name: site.displayName)),
                     container: container, site: nil))
+            traceInstanceEnded(instance, site: site, tracer: tracer)
         }
-        traceInstanceEnded(instance, site: site, tracer: tracer)
     }
 
     /// The watched instances still alive, as survivors of `container`.
-    func survivors(of watched: [Watch], in container: ContainerDescription) -> [Survivor] {
-        watched.compactMap { watch in
-            guard let object = watch.object else { return nil }
-            return Survivor(
-                provider: ProviderDescription(container: container, name: watch.site.displayName),
-                typeName: String(describing: type(of: object)),
-                object: object)
+    func survivors(of watched: Watches, in container: ContainerDescription) -> [Survivor] {
+        var survivors: [Survivor] = []
+        watched.each { watch in
+            guard let object = watch.object else { return }
+            survivors.append(
+                Survivor(
+                    provider: ProviderDescription(
+                        container: container, name: watch.site.displayName),
+                    typeName: String(describing: type(of: object)),
+                    object: object))
         }
+        return survivors
     }
 
     func traceInstanceEnded(
@@ -144,7 +188,7 @@ extension ScopeCore {
     /// Everything the scope held strongly is gone when this runs — what is still alive is
     /// held from outside.
     func completeEnding(
-        _ own: EndReport, watched: [Watch], identity: ObjectIdentifier
+        _ own: EndReport, watched: Watches, identity: ObjectIdentifier
     ) -> EndReport {
         var own = own
         let container = containerDescription
@@ -178,5 +222,47 @@ extension ScopeCore {
     func end() -> EndReport {
         guard beginEnding() else { return EndReport() }
         return finishEnding(identity: ObjectIdentifier(self))
+    }
+}
+
+/// The steps of an end, newest first: the hooks and the instances merged by their order of
+/// creation.
+///
+/// Both are kept in creation order already — hooks are appended, instances logged as they
+/// are stored — so walking both backwards together gives the end's order in linear time,
+/// with no sort and no array of steps. The walk reads a copy of the table in place.
+struct EndWalk {
+    private var hooks: [ScopeCore.Hook]
+    private var hookIndex: Int
+    private var entries: EntryTable
+    private var cursor: EntryTable.NewestCursor
+    /// The newest instance not ended yet, once read.
+    private var pending: EntryTable.Stored?
+
+    init(hooks: [ScopeCore.Hook], entries: EntryTable) {
+        self.hooks = hooks
+        self.hookIndex = hooks.endIndex
+        self.cursor = entries.newestCursor
+        self.entries = entries
+    }
+
+    /// The next step; at the end, `nil`, and the walk lets go of what it held.
+    mutating func next() -> ScopeCore.EndStep? {
+        if pending == nil { pending = entries.next(&cursor) }
+        let hookOrder = hookIndex > hooks.startIndex ? hooks[hookIndex - 1].order : 0
+        if let stored = pending, stored.order > hookOrder {
+            pending = nil
+            return .instance(
+                stored.instance, object: stored.instance.revealedObject, site: stored.site)
+        }
+        guard hookIndex > hooks.startIndex else {
+            // Let go now: what the scope held must be released before survivors are looked
+            // for.
+            hooks = []
+            entries = EntryTable()
+            return nil
+        }
+        hookIndex -= 1
+        return .hook(hooks[hookIndex].kind)
     }
 }

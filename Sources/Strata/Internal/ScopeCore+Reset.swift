@@ -56,23 +56,22 @@ extension ScopeCore {
     ///   the survivors are looked for.
     /// - Returns: The report: empty when no entry held an instance.
     func endDetached(_ detached: inout [Detached]) -> EndReport {
-        var steps: [(order: Int, step: EndStep)] = []
-        var watched: [Watch] = []
+        // Detached in table order, which is no order: sort them newest first. There are few.
+        detached.sort { $0.entry.order > $1.entry.order }
+        var steps: [EndStep] = []
         for (key, entry) in detached {
-            guard let (order, step, watch) = instanceStep(key, entry) else { continue }
-            steps.append((order, step))
-            watched.append(watch)
+            guard let step = Self.instanceStep(key, entry) else { continue }
+            steps.append(step)
         }
         detached.removeAll()
         var report = EndReport()
         guard !steps.isEmpty else { return report }
-        steps.sort { $0.order > $1.order }
         let container = containerDescription
         let tracer = self.tracer
-        for (_, step) in steps {
-            guard case .instance(let instance, let object, let site) = step else { continue }
-            endInstance(
-                instance, object: object, site: site, in: container, tracer: tracer, into: &report)
+        var watched = Watches()
+        for step in steps {
+            guard let pending = perform(step, watching: &watched, tracer: tracer) else { continue }
+            start(pending, in: container, tracer: tracer, into: &report)
         }
         steps.removeAll()
         report.survivors = survivors(of: watched, in: container)

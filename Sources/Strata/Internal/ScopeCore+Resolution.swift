@@ -98,7 +98,7 @@ extension ScopeCore {
             entry.order = state.nextOrder()
             // A weakShared instance is the object itself, never boxed.
             if weakly { entry.object = instance.object }
-            state.entries[frame.key] = entry
+            state.entries.store(entry, for: frame.key)
             return true
         }
         guard let stored else { throw .ended(provider: frame.provider) }

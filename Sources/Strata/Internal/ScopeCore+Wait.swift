@@ -30,32 +30,23 @@ extension ScopeCore {
         }
         var own = EndReport()
         let container = containerDescription
-        var (steps, watched) = endSteps()
         var tasks: [ScopedTask] = []
         let tracer = self.tracer
-        for (_, step) in steps {
-            switch step {
-            case .hook(.closure(let body)):
-                body()
-            case .hook(.asyncClosure(let hook)):
+        var walk = endWalk()
+        var watched = Watches()
+        while let step = walk.next() {
+            switch perform(step, watching: &watched, tracer: tracer) {
+            case nil:
+                break
+            case .hook(let hook):
                 if await !Deadline.run(until: deadline, hook.body) {
                     own.overran.append(EndWork(kind: .hook, container: container, site: hook.site))
                 }
-            case .hook(.observer(let observer)):
+            case .task(let task):
                 // Tasks stop after the hooks, which may still need them.
-                guard let observer = observer.object else { continue }
-                if let task = observer as? ScopedTask {
-                    tasks.append(task)
-                } else {
-                    observer.scopeDidEnd()
-                }
-            case .hook(.subscription(let subscription)):
-                subscription.cancel()
-            case .instance(let instance, let object, let site):
-                (object as? any ScopeBound)?.scopeDidEnd()
-                if let bound = object as? any AsyncScopeBound,
-                    await !Deadline.run(until: deadline, { await bound.scopeDidEnd() })
-                {
+                tasks.append(task)
+            case .instance(let bound, let instance, let site):
+                if await !Deadline.run(until: deadline, { await bound.scopeDidEnd() }) {
                     let provider = ProviderDescription(container: container, name: site.displayName)
                     own.overran.append(
                         EndWork(kind: .instance(provider), container: container, site: nil))
@@ -63,7 +54,6 @@ extension ScopeCore {
                 traceInstanceEnded(instance, site: site, tracer: tracer)
             }
         }
-        steps.removeAll()
         for task in tasks { task.scopeDidEnd() }
         for task in tasks {
             guard let running = task.running else { continue }
