@@ -15,6 +15,7 @@ let allCases: [BenchCase] = [
     .interactionLifecycle,
     .interactionCapturing,
     .twoThreads,
+    .twoThreadsFloor,
     .memoryPerContainer,
     .providerGrowth,
     .tierGrowth,
