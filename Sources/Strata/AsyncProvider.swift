@@ -53,7 +53,7 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
         }
         let make = self.make
         let frame = Frame(core: core, key: key, site: site)
-        let instance = try await core.constructAsync(frame) { override in
+        let instance = try await core.constructAsync(frame, storage: .strong) { override in
             if case .async(let replacement) = override {
                 return Instance(Box(try await replacement() as! Value))
             }

@@ -54,24 +54,6 @@ extension Container {
     }
 }
 
-extension Provider {
-    /// Resolves a `sharedWhenPresent` provider: like `shared`, except that a `nil` is handed
-    /// to the callers of its construction and not kept.
-    @inlinable
-    func resolveWhenPresent() throws(StrataError) -> Value {
-        if let instance = core.cachedInstance(key) {
-            return unsafeDowncast(instance.object, to: Box<Value>.self).value
-        }
-        let frame = Frame(core: core, key: key, site: site)
-        let instance = try core.construct(frame, weakly: false) { override -> Made in
-            let box = Box(try override.map(Self.run) ?? make())
-            let isPresent = (box.value as? any OptionalValue)?.isPresent ?? true
-            return isPresent ? .kept(Instance(box)) : .passedOn(Instance(box))
-        }
-        return unsafeDowncast(instance.object, to: Box<Value>.self).value
-    }
-}
-
 /// An `Optional` of any type, so that generic code can ask whether it holds a value.
 @usableFromInline
 protocol OptionalValue {

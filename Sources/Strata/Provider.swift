@@ -10,11 +10,17 @@
 public struct Provider<Value>: Sendable {
     @usableFromInline
     enum Lifetime: Sendable {
-        case shared, weakShared, unique
+        /// Kept by the container, as the storage policy says: `shared`, `weakShared`,
+        /// `sharedWhenPresent`.
+        case kept(Storage)
+        case unique
         /// One instance per top-level resolution: see ``Container/graph(_:line:_:)->Provider<Value>``.
         case graph
+
+        @inlinable static var shared: Lifetime { .kept(.strong) }
+        @inlinable static var weakShared: Lifetime { .kept(.weak) }
         /// `shared` that keeps no `nil`: see `sharedWhenPresent`.
-        case sharedWhenPresent
+        @inlinable static var sharedWhenPresent: Lifetime { .kept(.strongUnlessNil) }
     }
 
     @usableFromInline let core: ScopeCore
@@ -61,24 +67,7 @@ public struct Provider<Value>: Sendable {
     public func resolve() throws(StrataError) -> Value {
         // The container learnt its name, and ran its plans, when it made this provider.
         switch lifetime {
-        case .shared:
-            if let instance = core.cachedInstance(key) {
-                return unsafeDowncast(instance.object, to: Box<Value>.self).value
-            }
-            let frame = Frame(core: core, key: key, site: site)
-            let instance = try core.construct(frame, weakly: false) { override in
-                Instance(Box(try override.map(Self.run) ?? make()))
-            }
-            return unsafeDowncast(instance.object, to: Box<Value>.self).value
-        case .weakShared:
-            if let instance = core.cachedInstance(key) { return instance.object as! Value }
-            let frame = Frame(core: core, key: key, site: site)
-            let instance = try core.construct(frame, weakly: true) { override in
-                Instance(Self.weakObject(try override.map(Self.run) ?? make(), for: frame))
-            }
-            return instance.object as! Value
-        case .sharedWhenPresent:
-            return try resolveWhenPresent()
+        case .kept(let storage): return try resolveKept(storage)
         case .unique:
             let frame = Frame(core: core, key: key, site: site)
             let override = try core.prepareUnique(frame)
@@ -97,6 +86,28 @@ public struct Provider<Value>: Sendable {
             }
             return unsafeDowncast(instance.object, to: Box<Value>.self).value
         }
+    }
+
+    /// Resolves a provider whose container keeps its instance, as `storage` says: the cached
+    /// instance if there is one, else one construction shared by every concurrent caller.
+    @inlinable
+    func resolveKept(_ storage: Storage) throws(StrataError) -> Value {
+        if let instance = core.cachedInstance(key) { return Self.value(of: instance, storage) }
+        let frame = Frame(core: core, key: key, site: site)
+        let instance = try core.construct(frame, storage: storage) { override in
+            let value = try override.map(Self.run) ?? make()
+            if case .weak = storage { return Instance(Self.weakObject(value, for: frame)) }
+            return Instance(Box(value))
+        }
+        return Self.value(of: instance, storage)
+    }
+
+    /// The value `instance` holds: a box's value, or the object itself when it is kept
+    /// weakly.
+    @inlinable
+    static func value(of instance: Instance, _ storage: Storage) -> Value {
+        if case .weak = storage { return instance.object as! Value }
+        return unsafeDowncast(instance.object, to: Box<Value>.self).value
     }
 
     /// Replaces the provider's factory, for tests and previews.

@@ -5,10 +5,11 @@ struct Entry {
         case instance(Instance)
         /// A `weakShared` instance, held only by ``Entry/object``.
         case weak
-        /// Being built by a thread; others wait on its gate.
-        case building(InFlight)
-        /// Being built by a task; others await it.
-        case buildingAsync(AsyncInFlight)
+        /// Being built, by a thread (others wait on its gate) or by a task (others await it).
+        case building(Construction)
+        /// Nothing: the inline entry of a table that has none, or a hole left in the slots by
+        /// a removed entry.
+        case vacant
     }
 
     var slot: Slot
@@ -35,7 +36,7 @@ struct Entry {
         switch slot {
         case .instance(let instance): instance
         case .weak: object.map(Instance.init)
-        case .building, .buildingAsync: nil
+        case .building, .vacant: nil
         }
     }
 }
@@ -55,12 +56,12 @@ struct Entry {
 struct EntryTable {
     private var hasFirst = false
     private var firstKey = ProviderKey.unused
-    private var firstEntry = Entry(.weak, name: "")
+    private var firstEntry = Entry(.vacant, name: "")
     /// The other entries' positions in `slots`.
     private var positions: [ProviderKey: Int] = [:]
     /// The other entries, made instances in the order they were stored.
     ///
-    /// A removed or re-stored entry leaves a hole (``hole``, under the key `.unused`),
+    /// A removed or re-stored entry leaves a hole (a vacant entry, under the key `.unused`),
     /// compacted away when holes outnumber entries.
     private var slots: [Entry] = []
     /// The key of each slot, apart, so that a lookup reads the entry alone.
@@ -126,11 +127,11 @@ struct EntryTable {
     }
 
     private mutating func clearFirst() {
-        (hasFirst, firstKey, firstEntry) = (false, .unused, Entry(.weak, name: ""))
+        (hasFirst, firstKey, firstEntry) = (false, .unused, Entry(.vacant, name: ""))
     }
 
-    /// What a removed entry leaves in `slots`: no instance, order 0, key `.unused`.
-    private static var hole: Entry { Entry(.weak, name: "") }
+    /// What a removed entry leaves in `slots`: a vacant entry, under the key `.unused`.
+    private static var hole: Entry { Entry(.vacant, name: "") }
 
     private mutating func append(_ entry: Entry, for key: ProviderKey) {
         positions[key] = slots.endIndex
@@ -214,7 +215,7 @@ extension EntryTable {
             var slotOrder = 0
             while cursor.index > slots.startIndex {
                 let entry = slots[cursor.index - 1]
-                // A hole is a weak entry of order 0.
+                // A hole is vacant, never stored.
                 if entry.isStored, entry.order > 0 {
                     slotOrder = entry.order
                     break
@@ -238,11 +239,20 @@ extension EntryTable {
         }
     }
 
+    /// A construction in flight in a task, as the end cancels it.
+    struct AsyncBuild {
+        let task: Task<Instance, any Error>
+    }
+
     /// Calls `body` with each construction in flight in a task, read in place.
-    func forEachAsyncBuild(_ body: (AsyncInFlight) -> Void) {
-        if hasFirst, case .buildingAsync(let inFlight) = firstEntry.slot { body(inFlight) }
+    func forEachAsyncBuild(_ body: (AsyncBuild) -> Void) {
+        if hasFirst, case .building(let build) = firstEntry.slot, let task = build.task {
+            body(AsyncBuild(task: task))
+        }
         for entry in slots {
-            if case .buildingAsync(let inFlight) = entry.slot { body(inFlight) }
+            if case .building(let build) = entry.slot, let task = build.task {
+                body(AsyncBuild(task: task))
+            }
         }
     }
 }
@@ -252,7 +262,7 @@ extension Entry {
     fileprivate var isStored: Bool {
         switch slot {
         case .instance, .weak: true
-        case .building, .buildingAsync: false
+        case .building, .vacant: false
         }
     }
 }

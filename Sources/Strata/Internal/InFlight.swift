@@ -1,48 +1,40 @@
 import Synchronization
 
-/// A synchronous construction in progress.
+/// A provider being built right now: one claim on its entry, which other callers wait for.
 ///
-/// Its builder holds `gate` for as long as the factory runs, so another thread that needs the same
-/// instance blocks on the gate and wakes when the instance is stored (or the factory failed).
-final class InFlight: Construction {
-    let gate = Gate()
+/// There is one kind of claim and two ways of waiting on it, chosen by who builds:
+/// - a thread builds it with synchronous factories, holding `gate` for as long as the factory
+///   runs, so another thread blocks on the gate and wakes when the instance is stored or the
+///   factory gave up;
+/// - a task builds it with async factories, and every concurrent first caller awaits `task`
+///   (single flight).
+final class Construction: Sendable {
+    /// The agent (a thread, or an async construction) whose work builds it.
     let builder: Agent
     let frame: Frame
+    /// Held by a thread builder while its factory runs; unused by a task.
+    let gate = Gate()
+    /// The task that builds it, when a task does; `nil` when a thread does.
+    let task: Task<Instance, any Error>?
     private let finished = Atomic<Bool>(false)
     /// What the construction made and did not store, for its waiters: set before the gate
     /// opens.
     private let passed = Lock<Instance?>(nil)
 
+    /// A construction by the thread `builder`, which holds the gate while it builds.
     init(builder: Agent, frame: Frame) {
         self.builder = builder
         self.frame = frame
+        self.task = nil
     }
 
-    var isFinished: Bool { finished.load(ordering: .acquiring) }
-
-    /// Marks the construction finished; its builder calls this before it opens the gate.
-    func finish() { finished.store(true, ordering: .releasing) }
-
-    /// The instance the construction handed to its callers without storing it, if it did.
-    var passedOn: Instance? { passed.withLock { $0 } }
-
-    /// Hands `instance` to the construction's waiters; its builder calls this before it opens
-    /// the gate.
-    func passOn(_ instance: Instance) { passed.withLock { $0 = instance } }
-}
-
-/// An async construction in progress: one task that every concurrent first caller awaits.
-final class AsyncInFlight: Construction {
-    let builder: Agent
-    let frame: Frame
-    let task: Task<Instance, any Error>
-
+    /// A construction by a task of its own, started at once, as part of the caller's
+    /// top-level resolution (or the start of one).
     init(
         frame: Frame, outerFrames: [Frame],
         make: @escaping @Sendable () async throws -> Instance
     ) {
-        let agent = AsyncInFlight.nextAgent()
-        // Part of the caller's top-level resolution, or the start of one.
+        let agent = Construction.nextTaskAgent()
         let graph = AsyncResolution.graph ?? ResolutionGraph()
         self.builder = agent
         self.frame = frame
@@ -55,16 +47,32 @@ final class AsyncInFlight: Construction {
         }
     }
 
-    /// Always `false`: the cycle check never needs to skip an async construction.
+    /// Whether a task builds it, so that its waiters await the task instead of the gate.
+    var isAsync: Bool { task != nil }
+
+    /// Whether it has stored its instance or given up: an agent still recorded as waiting
+    /// for it is about to wake, not blocked.
     ///
-    /// Its agent is this construction alone and builds nothing after it, so a waiter's
-    /// record that outlives it cannot lead back to a live agent.
-    var isFinished: Bool { false }
+    /// Always `false` for a task's construction: its agent is that construction alone and
+    /// builds nothing after it, so a waiter's record that outlives it cannot lead back to a
+    /// live agent.
+    var isFinished: Bool { finished.load(ordering: .acquiring) }
+
+    /// Marks a thread's construction finished; its builder calls this before it opens the
+    /// gate.
+    func finish() { finished.store(true, ordering: .releasing) }
+
+    /// The instance the construction handed to its callers without storing it, if it did.
+    var passedOn: Instance? { passed.withLock { $0 } }
+
+    /// Hands `instance` to the construction's waiters; a thread builder calls this before it
+    /// opens the gate.
+    func passOn(_ instance: Instance) { passed.withLock { $0 = instance } }
 
     private static let counter = Atomic<UInt>(0)
 
     /// A new agent, numbered apart from every other async construction's.
-    private static func nextAgent() -> Agent {
+    private static func nextTaskAgent() -> Agent {
         .task(counter.wrappingAdd(1, ordering: .relaxed).newValue)
     }
 }

@@ -1,13 +1,3 @@
-/// A provider being built right now, which other callers may wait for.
-protocol Construction: AnyObject, Sendable {
-    /// The agent (a thread, or an async construction) whose work builds it.
-    var builder: Agent { get }
-    var frame: Frame { get }
-    /// Whether it has stored its instance or given up: an agent still recorded as waiting
-    /// for it is about to wake, not blocked.
-    var isFinished: Bool { get }
-}
-
 /// Who waits for which construction, across threads and tasks, so that two constructions
 /// waiting for each other are reported as a cycle instead of hanging.
 ///
@@ -16,33 +6,41 @@ protocol Construction: AnyObject, Sendable {
 /// Before an agent waits, it follows the chain from what it waits for — its builder, what
 /// that builder waits for, and so on; reaching itself means the wait would never end.
 enum WaitGraph {
-    private static let waits = Lock<[Agent: any Construction]>([:])
+    private static let waits = Lock<[Agent: Construction]>([:])
 
-    /// Runs `wait` with `agent` recorded as waiting for `target`, unless that closes a cycle.
-    static func wait<Result>(
-        agent: Agent, frames: [Frame], for target: any Construction,
-        _ wait: () async -> Result
-    ) async throws(StrataError) -> Result {
+    /// Awaits the task that builds `target`, with `agent` recorded as waiting for it unless
+    /// that closes a cycle; an `agent` of `nil` (a caller outside every async construction)
+    /// builds nothing anyone could wait for, and is not recorded.
+    ///
+    /// - Throws: ``StrataError/cycle(path:)`` when the wait would never end.
+    static func await(
+        agent: Agent?, frames: [Frame], on target: Construction
+    ) async throws(StrataError) -> Result<Instance, any Error> {
+        guard let task = target.task else { preconditionFailure("awaited a thread's build") }
+        guard let agent else { return await task.result }
         try register(agent: agent, frames: frames, for: target)
-        let result = await wait()
-        unregister(agent)
-        return result
+        defer { unregister(agent) }
+        return await task.result
     }
 
-    /// Blocks on `target`'s gate with `agent` recorded as waiting for it, unless that closes
-    /// a cycle.
-    static func block(agent: Agent, frames: [Frame], on target: InFlight) throws(StrataError) {
+    /// Blocks on the gate of `target`, which a thread builds, with `agent` recorded as
+    /// waiting for it unless that closes a cycle.
+    ///
+    /// - Throws: ``StrataError/cycle(path:)`` when the wait would never end.
+    static func block(agent: Agent, frames: [Frame], on target: Construction) throws(StrataError) {
         try register(agent: agent, frames: frames, for: target)
+        defer { unregister(agent) }
         target.gate.wait()
-        unregister(agent)
     }
 
+    /// Records `agent` as waiting for `target`, after following the chain from `target` to
+    /// check that the wait can end: the one cycle check of threads and tasks alike.
     private static func register(
-        agent: Agent, frames: [Frame], for target: any Construction
+        agent: Agent, frames: [Frame], for target: Construction
     ) throws(StrataError) {
         let hops: [Frame]? = waits.withLock { waits in
             var hops: [Frame] = []
-            var next: any Construction = target
+            var next: Construction = target
             while true {
                 // A finished construction is waited for by no one: its gate is open, and an
                 // agent still recorded as waiting for it has not yet woken to remove itself.
