@@ -6,7 +6,9 @@ import Testing
 /// A parent's list of live children: order, removal, and children released while the parent
 /// reads or ends them.
 @Suite struct ChildListTests {
-    @Test("children still live when the parent ends end newest first, after others ended out of order")
+    @Test(
+        "children still live when the parent ends end newest first, after others ended out of order"
+    )
     func newestFirstAfterHoles() {
         let app = TestApp()
         let log = EventLog()

@@ -20,7 +20,7 @@ struct ChildList {
     private struct Slot {
         weak var core: ScopeCore?
         /// The child, for its slot number; `nil` once removed.
-        unowned(unsafe) var listed: ScopeCore?
+        var listed: Unmanaged<ScopeCore>?
     }
 
     private var slots: [Slot] = []
@@ -29,7 +29,7 @@ struct ChildList {
     /// Lists `child` as the newest.
     mutating func append(_ child: ScopeCore) {
         child.childSlot.store(slots.count, ordering: .relaxed)
-        slots.append(Slot(core: child, listed: child))
+        slots.append(Slot(core: child, listed: .passUnretained(child)))
     }
 
     /// Takes `child` out; does nothing if it is not listed.
@@ -51,7 +51,11 @@ struct ChildList {
     /// Drops the holes, renumbering the children that move.
     private mutating func compact() {
         slots.removeAll { $0.listed == nil }
-        for index in slots.indices { slots[index].listed?.childSlot.store(index, ordering: .relaxed) }
+        for index in slots.indices {
+            slots[index].listed?._withUnsafeGuaranteedRef {
+                $0.childSlot.store(index, ordering: .relaxed)
+            }
+        }
         removed = 0
     }
 
