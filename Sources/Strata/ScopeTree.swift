@@ -21,7 +21,7 @@ public struct ScopeTree: Sendable, Hashable, CustomStringConvertible {
     init(_ core: ScopeCore) {
         container = core.containerDescription
         instances = core.instanceLines
-        children = core.liveChildren.filter(\.isActive).map(ScopeTree.init)
+        children = core.liveChildren.reversed().filter(\.isActive).map(ScopeTree.init)
     }
 
     /// Every node of the tree, depth first, this one first.

@@ -14,12 +14,10 @@ extension ScopeCore {
     /// Async hooks cannot be awaited here: they are started in tasks of their own and
     /// reported as ``EndReport/notAwaited``.
     ///
-    /// - Parameter identity: This scope's identity, passed in because `deinit` must not
-    ///   form new references to `self`.
     /// - Returns: What was ended, and the survivors.
-    func finishEnding(identity: ObjectIdentifier) -> EndReport {
+    func finishEnding() -> EndReport {
         var report = EndReport()
-        for child in liveChildren.reversed() {
+        for child in liveChildren {
             report.absorb(child.end())
         }
         var own = EndReport()
@@ -32,7 +30,7 @@ extension ScopeCore {
             start(pending, in: container, tracer: tracer, into: &own)
         }
         releaseState()
-        report.absorb(completeEnding(own, watched: watched, identity: identity))
+        report.absorb(completeEnding(own, watched: watched))
         return report
     }
 
@@ -188,14 +186,14 @@ extension ScopeCore {
     /// Everything the scope held strongly is gone when this runs — what is still alive is
     /// held from outside.
     func completeEnding(
-        _ own: EndReport, watched: Watches, identity: ObjectIdentifier
+        _ own: EndReport, watched: Watches
     ) -> EndReport {
         var own = own
         let container = containerDescription
         own.ended = [container]
         own.survivors += survivors(of: watched, in: container)
         root.endReportHandler?(own)
-        parent?.removeChild(identity)
+        parent?.removeChild(self)
         // A container never used was never announced; it ends silently too.
         if isBound.load(ordering: .acquiring) { trace(.ended(container)) }
         return own
@@ -211,7 +209,6 @@ extension ScopeCore {
             // The side state goes whole; what outlives the end is copied into a new one.
             let released = (state.entries.removeAll(), state.hooks, state.side)
             state.hooks = []
-            state.children = [:]
             state.side = state.side?.keptAfterEnd()
             return released
         }
@@ -221,7 +218,7 @@ extension ScopeCore {
     /// Ends the scope if it is active; an empty report otherwise.
     func end() -> EndReport {
         guard beginEnding() else { return EndReport() }
-        return finishEnding(identity: ObjectIdentifier(self))
+        return finishEnding()
     }
 }
 

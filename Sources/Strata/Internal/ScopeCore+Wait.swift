@@ -25,7 +25,7 @@ extension ScopeCore {
 
     private func tearDown(until deadline: ContinuousClock.Instant) async -> EndReport {
         var report = EndReport()
-        for child in liveChildren.reversed() {
+        for child in liveChildren {
             report.absorb(await child.endAndWait(until: deadline))
         }
         var own = EndReport()
@@ -63,7 +63,7 @@ extension ScopeCore {
         }
         tasks.removeAll()
         releaseState()
-        report.absorb(completeEnding(own, watched: watched, identity: ObjectIdentifier(self)))
+        report.absorb(completeEnding(own, watched: watched))
         return report
     }
 }

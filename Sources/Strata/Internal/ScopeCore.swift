@@ -34,8 +34,9 @@ final class ScopeCore: Sendable {
         var made = 0
         var hooks: [Hook] = []
         var compactHooksAt = 64
-        /// Live children by identity: adding and removing one is O(1).
-        var children: [ObjectIdentifier: Child] = [:]
+        /// Live children, threaded through the children themselves: adding and removing
+        /// one is O(1) and allocates nothing.
+        var children = ChildList()
         /// Overrides, tracer, routes, contributions, tree settings and the `endAndWait`
         /// task: made on first write, `nil` (all empty) in most containers.
         var side: SideState?
@@ -44,11 +45,6 @@ final class ScopeCore: Sendable {
             made += 1
             return made
         }
-    }
-
-    struct Child {
-        let order: Int
-        weak var core: ScopeCore?
     }
 
     let tier: any Tier.Type
@@ -66,6 +62,9 @@ final class ScopeCore: Sendable {
     /// no lock.
     let isTracing = Atomic<Bool>(false)
     let state = Lock(State())
+    /// This scope's slot in its parent's list of children, -1 when not listed; written
+    /// under the parent's lock.
+    let childSlot = Atomic<Int>(-1)
 
     init(tier: any Tier.Type, parent: ScopeCore?, fileID: StaticString, line: UInt) {
         self.tier = tier
@@ -80,7 +79,10 @@ final class ScopeCore: Sendable {
 
     deinit {
         // A container released without end() ends itself; its hooks still run.
-        if beginEnding() { _ = finishEnding(identity: ObjectIdentifier(self)) }
+        if beginEnding() { _ = finishEnding() }
+        // Ending unlinked it already; this only guards the rule that a child leaves its
+        // parent's list before its memory is freed.
+        unlinkIfNeeded()
     }
 
     @usableFromInline
@@ -180,7 +182,7 @@ final class ScopeCore: Sendable {
         let child: ScopeCore? = state.withLock { state in
             guard isActive else { return nil }
             let child = ScopeCore(tier: tier, parent: self, fileID: fileID, line: line)
-            state.children[ObjectIdentifier(child)] = Child(order: state.nextOrder(), core: child)
+            state.children.append(child)
             return child
         }
         guard let child else {
@@ -191,13 +193,24 @@ final class ScopeCore: Sendable {
         return child
     }
 
-    func removeChild(_ identity: ObjectIdentifier) {
-        _ = state.withLock { $0.children.removeValue(forKey: identity) }
+    /// Takes `child` out of this scope's list of children.
+    func removeChild(_ child: ScopeCore) {
+        state.withLock { $0.children.remove(child) }
     }
 
-    /// The live children, oldest first.
+    /// Leaves the parent's list of children if still in it.
+    ///
+    /// Only this scope unlinks itself, so -1 read without the parent's lock is final.
+    func unlinkIfNeeded() {
+        guard let parent, childSlot.load(ordering: .acquiring) >= 0 else { return }
+        parent.removeChild(self)
+    }
+
+    /// The live children, newest first: the order they end in.
+    ///
+    /// A child whose deinit has begun is left out; it is ending itself.
     var liveChildren: [ScopeCore] {
-        state.withLock { $0.children.values.sorted { $0.order < $1.order }.compactMap(\.core) }
+        state.withLock { $0.children.retainedNewestFirst() }
     }
 
     // MARK: Hooks and tracing

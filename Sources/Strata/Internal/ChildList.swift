@@ -1,0 +1,69 @@
+/// The live children of a scope in creation order, kept in the parent's state and used
+/// only under the parent's lock.
+///
+/// Each child records its slot (``ScopeCore/childSlot``), so adding and removing one is
+/// O(1), with no hashing; the order of the slots is the order of creation, so the end walks
+/// them backwards with no sort.
+///
+/// A slot keeps a weak reference: it is the only safe way to take a strong reference to a
+/// child that may be in its `deinit` — a strong retain of an object whose last release has
+/// happened, but whose `deinit` has not yet unlinked it, would outlive the object. Swift
+/// offers no "retain unless deinitialising" apart from weak references (the runtime's
+/// `swift_tryRetain` is reserved and the compiler refuses a direct reference to it), so the
+/// per-child side table stays; the dictionary is gone.
+///
+/// The slot also keeps the child unretained, to update its slot number when the list is
+/// compacted: a child removes itself, under the parent's lock, before its memory is freed
+/// (when it ends, or at the latest in its `deinit`), so every child still listed is
+/// allocated, even one whose weak reference already reads `nil`.
+struct ChildList {
+    private struct Slot {
+        weak var core: ScopeCore?
+        /// The child, for its slot number; `nil` once removed.
+        var listed: Unmanaged<ScopeCore>?
+    }
+
+    private var slots: [Slot] = []
+    private var removed = 0
+
+    /// Lists `child` as the newest.
+    mutating func append(_ child: ScopeCore) {
+        child.childSlot.store(slots.count, ordering: .relaxed)
+        slots.append(Slot(core: child, listed: .passUnretained(child)))
+    }
+
+    /// Takes `child` out; does nothing if it is not listed.
+    mutating func remove(_ child: ScopeCore) {
+        let index = child.childSlot.load(ordering: .relaxed)
+        guard index >= 0 else { return }
+        // Released: a deinit that reads -1 without the lock sees the list done with it.
+        child.childSlot.store(-1, ordering: .releasing)
+        slots[index] = Slot(core: nil, listed: nil)
+        removed += 1
+        // Children mostly go newest first: the tail shrinks and no hole stays.
+        while let last = slots.last, last.listed == nil {
+            slots.removeLast()
+            removed -= 1
+        }
+        if removed > 16, removed * 2 > slots.count { compact() }
+    }
+
+    /// Drops the holes, renumbering the children that move.
+    private mutating func compact() {
+        slots.removeAll { $0.listed == nil }
+        for index in slots.indices {
+            slots[index].listed?._withUnsafeGuaranteedRef {
+                $0.childSlot.store(index, ordering: .relaxed)
+            }
+        }
+        removed = 0
+    }
+
+    /// Strong references to the listed children whose deinit has not begun, newest first.
+    ///
+    /// An empty list builds no array.
+    func retainedNewestFirst() -> [ScopeCore] {
+        guard !slots.isEmpty else { return [] }
+        return slots.reversed().compactMap(\.core)
+    }
+}
