@@ -21,6 +21,13 @@ struct RouteTests {
         #expect(try interaction.perform(Greeting(name: "Ada")) == "hello, Ada")
     }
 
+    @Test("performOrTrap returns the answer of the handler perform finds")
+    func performOrTrapAnswers() {
+        let app = TestApp()
+        app.handle(Greeting.self) { "hello, \($0.name)" }
+        #expect(app.makeSession().performOrTrap(Greeting(name: "Grace")) == "hello, Grace")
+    }
+
     @Test("the handler nearest the caller wins")
     func nearestHandlerWins() throws {
         let app = TestApp()
