@@ -1,0 +1,73 @@
+@usableFromInline
+/// What the container knows of a boxed value without knowing its type: the value as an
+/// object, for end hooks and the survivors report, and its type's name.
+// @unchecked: the reference is immutable and refers to an instance of a Sendable type
+// (`shared`, the only maker of boxes, requires `Value: Sendable`).
+class AnyBox: @unchecked Sendable {
+    /// The value when it is a class instance; `nil` for a value type.
+    @usableFromInline let revealedObject: AnyObject?
+
+    @inlinable
+    init(revealing object: AnyObject?) { revealedObject = object }
+
+    var valueTypeName: String { preconditionFailure("Box overrides valueTypeName") }
+}
+
+@usableFromInline
+/// Holds a provided value behind a class reference, so a container can keep values of any
+/// type in one table and hand them back with a cast that costs nothing.
+// @unchecked: `shared`, the only maker of boxes, requires `Value: Sendable`; `Provider` is
+// generic over any value (a `unique` one need not be Sendable), so the constraint cannot be
+// spelt here.
+final class Box<Value>: AnyBox, @unchecked Sendable {
+    @usableFromInline let value: Value
+
+    /// Boxes `value`.
+    ///
+    /// Made in the caller's specialised code, where whether `Value` is a class is known at compile
+    /// time; only an existential or an optional needs a look at the dynamic type.
+    @inlinable
+    init(_ value: Value) {
+        self.value = value
+        if Value.self is AnyClass {
+            // A class instance is one reference: reinterpreting it is free, where `as
+            // AnyObject` goes through the runtime's dynamic cast (about 3,500 instructions)
+            // whenever the optimiser shares one body between several value types.
+            super.init(revealing: unsafeBitCast(value, to: AnyObject.self))
+        } else if type(of: value as Any) is AnyClass {
+            super.init(revealing: value as AnyObject)
+        } else if let optional = value as? any OptionalValue {
+            // An optional instance ends like the instance it wraps.
+            super.init(revealing: optional.wrappedObject)
+        } else {
+            super.init(revealing: nil)
+        }
+    }
+
+    override var valueTypeName: String { String(describing: type(of: value as Any)) }
+}
+
+@usableFromInline
+/// A provided instance as the container stores it: a ``Box`` for `shared`, the object
+/// itself for `weakShared`.
+// @unchecked: only instances of Sendable types are stored (`shared` and `weakShared`
+// require `Sendable`), and the reference itself is immutable.
+struct Instance: @unchecked Sendable {
+    @usableFromInline let object: AnyObject
+
+    @inlinable
+    init(_ object: AnyObject) { self.object = object }
+
+    /// The instance as an object a weak reference can follow: the boxed value when it is a
+    /// class instance, the object itself when it is not boxed; `nil` for a value type.
+    var revealedObject: AnyObject? {
+        guard let box = object as? AnyBox else { return object }
+        return box.revealedObject
+    }
+
+    /// The instance's dynamic type, for trees, traces and reports.
+    var typeName: String {
+        guard let box = object as? AnyBox else { return String(describing: type(of: object)) }
+        return box.valueTypeName
+    }
+}
