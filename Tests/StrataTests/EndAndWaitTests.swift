@@ -2,33 +2,6 @@ import Foundation
 import Strata
 import Testing
 
-/// Opens once; every task awaiting it resumes then, and any that awaits later does not wait.
-///
-/// It ignores cancellation, to stand for work that does not stop when asked.
-final class AsyncGate: Sendable {
-    private let state = Locked<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>(
-        (false, []))
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let isOpen = state.withLock { state in
-                if !state.open { state.waiters.append(continuation) }
-                return state.open
-            }
-            if isOpen { continuation.resume() }
-        }
-    }
-}
-
 /// An instance whose async end hook awaits, then records.
 final class Flushing: AsyncScopeBound {
     let name: String

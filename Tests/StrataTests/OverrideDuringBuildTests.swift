@@ -3,39 +3,14 @@ import Foundation
 import Strata
 import Testing
 
-/// A gate an async factory awaits, and that a test opens; no clock involved.
-final class AsyncLatch: Sendable {
-    private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
-        (false, []))
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.isOpen = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let isOpen = state.withLock { state in
-                if !state.isOpen { state.waiters.append(continuation) }
-                return state.isOpen
-            }
-            if isOpen { continuation.resume() }
-        }
-    }
-}
-
 /// A container whose `shared` factories stop until the test lets them go on.
 final class GatedApp: Container {
     let scope = AppScope()
     /// Each sync construction arrives here once it has started.
     let entered = Arrivals()
     let gate = DispatchSemaphore(value: 0)
-    let asyncEntered = AsyncLatch()
-    let asyncGate = AsyncLatch()
+    let asyncEntered = AsyncGate()
+    let asyncGate = AsyncGate()
 
     var service: Provider<Service> {
         shared {

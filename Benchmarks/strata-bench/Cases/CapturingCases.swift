@@ -45,28 +45,7 @@ extension BenchCase {
         let probe = FormContainer(parent: app)
         try check(probe.summary().api === client, "the summary was built from another client")
         try check(probe.end().survivors.isEmpty, "end() left the summary alive")
-        let strataSink = Sink()
-        let handSink = Sink()
-        let figures = compare(
-            timedLoop { iterations in
-                for _ in 0..<iterations {
-                    let form = FormContainer(parent: app)
-                    strataSink.blackHole(form.summary())
-                    form.end()
-                    strataSink.keep(form)
-                }
-            },
-            timedLoop { iterations in
-                for _ in 0..<iterations {
-                    let form = HandFormContainer(parent: hand)
-                    handSink.blackHole(form.summary)
-                    handSink.keep(form)
-                }
-            },
-            settings: settings)
-        strataSink.drop()
-        handSink.drop()
-        try check(app.tree.children.isEmpty, "ended and released children are still in the tree")
-        return figures
+        return try childLifecycle(
+            under: app, { $0.summary() }, against: hand, { $0.summary }, settings: settings)
     }
 }

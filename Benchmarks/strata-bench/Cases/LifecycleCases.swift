@@ -10,13 +10,24 @@ extension BenchCase {
         let app = BenchAppContainer()
         let hand = HandAppContainer()
         try checkInteraction(under: app)
+        return try childLifecycle(
+            under: app, { $0.draft() }, against: hand, { $0.draft }, settings: settings)
+    }
+
+    /// Times children of `app` made, resolved once with `resolve`, ended and released, against
+    /// hand-written children of `hand` made, read once with `read` and released.
+    static func childLifecycle(
+        under app: BenchAppContainer, _ resolve: @escaping (FormContainer) -> AnyObject,
+        against hand: HandAppContainer, _ read: @escaping (HandFormContainer) -> AnyObject,
+        settings: MeasureSettings
+    ) throws(BenchFailure) -> Comparison {
         let strataSink = Sink()
         let handSink = Sink()
         let figures = compare(
             timedLoop { iterations in
                 for _ in 0..<iterations {
                     let form = FormContainer(parent: app)
-                    strataSink.blackHole(form.draft())
+                    strataSink.blackHole(resolve(form))
                     form.end()
                     strataSink.keep(form)
                 }
@@ -24,7 +35,7 @@ extension BenchCase {
             timedLoop { iterations in
                 for _ in 0..<iterations {
                     let form = HandFormContainer(parent: hand)
-                    handSink.blackHole(form.draft)
+                    handSink.blackHole(read(form))
                     handSink.keep(form)
                 }
             },
