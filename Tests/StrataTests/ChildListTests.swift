@@ -1,4 +1,3 @@
-import Dispatch
 import Strata
 import Synchronization
 import Testing
@@ -40,22 +39,19 @@ import Testing
             let holder = Locked<TestFeature?>(app.makeFeature())
             holder.withLock { $0?.onEnd { ended.next() } }
             let arrived = Atomic<Int>(0)
-            let done = DispatchGroup()
-            for side in 0..<2 {
-                done.enter()
-                DispatchQueue.global().async {
-                    defer { done.leave() }
-                    // Both threads start together, so the release and the end overlap.
-                    arrived.add(1, ordering: .acquiringAndReleasing)
-                    while arrived.load(ordering: .acquiring) < 2 {}
-                    if side == 0 {
-                        app.end()
-                    } else {
-                        holder.withLock { $0 = nil }
-                    }
+            // Threads of their own: each spins until the other arrives, which a pool as wide
+            // as the cores may not schedule.
+            let finished = onThreads(2) { side in
+                // Both threads start together, so the release and the end overlap.
+                arrived.add(1, ordering: .acquiringAndReleasing)
+                while arrived.load(ordering: .acquiring) < 2 {}
+                if side == 0 {
+                    app.end()
+                } else {
+                    holder.withLock { $0 = nil }
                 }
             }
-            try #require(done.wait(timeout: .now() + 20) == .success)
+            try #require(finished, "the parent's end and the child's release did not finish")
             #expect(ended.value == 1)
             #expect(app.tree.children.isEmpty)
         }
@@ -69,42 +65,38 @@ import Testing
         let ended = Counter()
         let writersDone = Atomic<Int>(0)
         let reads = Atomic<Int>(0)
-        let done = DispatchGroup()
         let perWriter = 2_000
-        for worker in 0..<3 {
-            done.enter()
-            DispatchQueue.global().async {
-                defer { done.leave() }
-                if worker == 0 {
-                    // Reads until both writers finish: every node read is a live child.
-                    while writersDone.load(ordering: .acquiring) < 2 {
-                        reads.add(1, ordering: .releasing)
-                        let children = app.tree.children
-                        if children.contains(where: { $0.container.tier != "feature" }) {
-                            return
-                        }
-                    }
-                    return
-                }
-                // The writers start once the reader reads, so the reads overlap their work.
-                while reads.load(ordering: .acquiring) == 0 {}
-                var kept: [TestFeature] = []
-                for index in 0..<perWriter {
-                    let feature = app.makeFeature()
-                    feature.onEnd { ended.next() }
-                    _ = feature.screen()
-                    if index % 3 == 0 { feature.end() } else { kept.append(feature) }
-                    // Dropped in batches, oldest first and newest first in turn.
-                    if kept.count == 50 {
-                        if index % 2 == 0 { kept.reverse() }
-                        kept.removeAll()
+        // Threads of their own: the writers spin until the reader has read.
+        let finished = onThreads(3) { worker in
+            if worker == 0 {
+                // Reads until both writers finish: every node read is a live child.
+                while writersDone.load(ordering: .acquiring) < 2 {
+                    reads.add(1, ordering: .releasing)
+                    let children = app.tree.children
+                    if children.contains(where: { $0.container.tier != "feature" }) {
+                        return
                     }
                 }
-                kept.removeAll()
-                writersDone.add(1, ordering: .releasing)
+                return
             }
+            // The writers start once the reader reads, so the reads overlap their work.
+            while reads.load(ordering: .acquiring) == 0 {}
+            var kept: [TestFeature] = []
+            for index in 0..<perWriter {
+                let feature = app.makeFeature()
+                feature.onEnd { ended.next() }
+                _ = feature.screen()
+                if index % 3 == 0 { feature.end() } else { kept.append(feature) }
+                // Dropped in batches, oldest first and newest first in turn.
+                if kept.count == 50 {
+                    if index % 2 == 0 { kept.reverse() }
+                    kept.removeAll()
+                }
+            }
+            kept.removeAll()
+            writersDone.add(1, ordering: .releasing)
         }
-        try #require(done.wait(timeout: .now() + 50) == .success)
+        try #require(finished, "the writers and the reader did not finish")
         #expect(ended.value == 2 * perWriter)
         #expect(app.tree.children.isEmpty)
     }
