@@ -30,7 +30,7 @@ extension ScopeCore {
             start(pending, in: container, tracer: tracer, into: &own)
         }
         releaseState()
-        report.absorb(completeEnding(own, watched: watched))
+        report.absorb(completeEnding(own, watched: watched, container: container))
         return report
     }
 
@@ -186,10 +186,9 @@ extension ScopeCore {
     /// Everything the scope held strongly is gone when this runs — what is still alive is
     /// held from outside.
     func completeEnding(
-        _ own: EndReport, watched: Watches
+        _ own: EndReport, watched: Watches, container: ContainerDescription
     ) -> EndReport {
         var own = own
-        let container = containerDescription
         own.ended = [container]
         own.survivors += survivors(of: watched, in: container)
         root.endReportHandler?(own)

@@ -63,7 +63,7 @@ extension ScopeCore {
         }
         tasks.removeAll()
         releaseState()
-        report.absorb(completeEnding(own, watched: watched))
+        report.absorb(completeEnding(own, watched: watched, container: container))
         return report
     }
 }
