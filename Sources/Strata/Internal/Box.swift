@@ -29,13 +29,8 @@ final class Box<Value>: AnyBox, @unchecked Sendable {
     @inlinable
     init(_ value: Value) {
         self.value = value
-        if Value.self is AnyClass {
-            // A class instance is one reference: reinterpreting it is free, where `as
-            // AnyObject` goes through the runtime's dynamic cast (about 3,500 instructions)
-            // whenever the optimiser shares one body between several value types.
-            super.init(revealing: unsafeBitCast(value, to: AnyObject.self))
-        } else if type(of: value as Any) is AnyClass {
-            super.init(revealing: value as AnyObject)
+        if let object = classInstance(value) {
+            super.init(revealing: object)
         } else if let optional = value as? any OptionalValue {
             // An optional instance ends like the instance it wraps.
             super.init(revealing: optional.wrappedObject)
@@ -45,6 +40,19 @@ final class Box<Value>: AnyBox, @unchecked Sendable {
     }
 
     override var valueTypeName: String { String(describing: type(of: value as Any)) }
+}
+
+/// `value` as an object when it is a class instance — of a class type, or behind a protocol
+/// type — and `nil` when it is a value.
+///
+/// A class-typed value is one reference: reinterpreting it is free, where `as AnyObject` goes
+/// through the runtime's dynamic cast (about 3,500 instructions) whenever the optimiser shares
+/// one body between several value types. Only a protocol type needs a look at the dynamic type.
+@inlinable
+func classInstance<Value>(_ value: Value) -> AnyObject? {
+    if Value.self is AnyClass { return unsafeBitCast(value, to: AnyObject.self) }
+    let value = value as Any
+    return type(of: value) is AnyClass ? value as AnyObject : nil
 }
 
 @usableFromInline

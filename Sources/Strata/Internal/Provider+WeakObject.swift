@@ -5,11 +5,10 @@ extension Provider {
     /// A class type passes at compile time; a protocol type is checked here, on the value.
     @inlinable
     static func weakObject(_ value: Value, for frame: Frame) -> AnyObject {
-        let value = value as Any
-        guard type(of: value) is AnyClass else {
-            fatalError(notAnObject(type(of: value), frame))
+        guard let object = classInstance(value) else {
+            fatalError(notAnObject(type(of: value as Any), frame))
         }
-        return value as AnyObject
+        return object
     }
 
     @usableFromInline
