@@ -85,16 +85,6 @@ public struct JSONFile<Value: Codable>: Sendable {
         }
     }
 
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
-
-    private static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
+    private static var encoder: JSONEncoder { .storage([.prettyPrinted, .sortedKeys]) }
+    private static var decoder: JSONDecoder { .storage }
 }

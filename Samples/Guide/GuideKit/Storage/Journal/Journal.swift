@@ -158,16 +158,6 @@ final class Journal: Sendable {
         if let key = entry.remove { records[key] = nil }
     }
 
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
-
-    private static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
+    private static var encoder: JSONEncoder { .storage([.sortedKeys, .withoutEscapingSlashes]) }
+    private static var decoder: JSONDecoder { .storage }
 }
