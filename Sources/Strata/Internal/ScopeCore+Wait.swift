@@ -14,10 +14,10 @@ extension ScopeCore {
     /// that `end()` ended, or is ending, gives an empty report, as a second `end()` does.
     func endAndWait(until deadline: ContinuousClock.Instant) async -> EndReport {
         let teardown: Task<EndReport, Never>? = state.withLock { state in
-            guard isActive else { return state.teardown }
+            guard isActive else { return state.side?.teardown }
             phase.store(Phase.ending.rawValue, ordering: .releasing)
             let teardown = Task { await self.tearDown(until: deadline) }
-            state.teardown = teardown
+            state.sideForWriting().teardown = teardown
             return teardown
         }
         return await teardown?.value ?? EndReport()

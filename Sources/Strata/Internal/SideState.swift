@@ -48,10 +48,4 @@ extension ScopeCore.State {
         self.side = side
         return side
     }
-
-    /// The ending `endAndWait` started; reading it makes no side state, setting it does.
-    var teardown: Task<EndReport, Never>? {
-        get { side?.teardown }
-        set { sideForWriting().teardown = newValue }
-    }
 }
