@@ -30,8 +30,8 @@ final class ContributionTable {
 extension ScopeCore {
     /// Adds `entry` under `key`; `false` when the container has ended.
     func addContribution(_ entry: ContributionEntry, for key: ObjectIdentifier) -> Bool {
-        state.withLock { state in
-            guard isActive else { return false }
+        transition { state in
+            guard state.isActive else { return false }
             let side = state.sideForWriting()
             if side.contributions == nil { side.contributions = ContributionTable() }
             side.contributions?.entries[key, default: []].append(entry)
@@ -41,7 +41,7 @@ extension ScopeCore {
 
     func withdrawContribution(_ entry: ContributionEntry, for key: ObjectIdentifier) {
         entry.withdraw()
-        let removed: ContributionEntry? = state.withLock { state in
+        let removed: ContributionEntry? = transition { state in
             guard let table = state.side?.contributions,
                 let index = table.entries[key]?.firstIndex(where: { $0 === entry })
             else { return nil }
@@ -54,8 +54,8 @@ extension ScopeCore {
     /// The live contributions under `key` in this container, oldest first; none once the
     /// container has ended.
     func contributions(for key: ObjectIdentifier) -> [ContributionEntry] {
-        state.withLock { state in
-            isActive ? state.side?.contributions?.entries[key] ?? [] : []
+        read { state in
+            state.isActive ? state.side?.contributions?.entries[key] ?? [] : []
         }
     }
 

@@ -16,12 +16,12 @@ extension ScopeCore {
             throw .cycle(path: (frames[start...] + [frame]).map(\.provider))
         }
         let construction: Construction
-        switch claim(
-            frame, isAsync: true,
-            start: { override in
+        let claim = transition { state in
+            state.claim(frame, isAsync: true) { override in
                 Construction(frame: frame, outerFrames: frames) { try await make(override) }
-            })
-        {
+            }
+        }
+        switch claim {
         case .found(let instance): return instance
         case .ended: throw .ended(provider: frame.provider)
         case .wait(let other): construction = other

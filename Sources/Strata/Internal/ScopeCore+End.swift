@@ -1,11 +1,7 @@
 extension ScopeCore {
     /// Moves the scope from active to ending; `false` when another call got there first.
     func beginEnding() -> Bool {
-        state.withLock { _ in
-            guard isActive else { return false }
-            phase.store(Phase.ending.rawValue, ordering: .releasing)
-            return true
-        }
+        transition { $0.beginEnding() }
     }
 
     /// Ends the scope: its children first, newest first; then its own hooks in reverse
@@ -69,7 +65,7 @@ extension ScopeCore {
     /// One thing to do at the end, in reverse order of creation.
     enum EndStep {
         case instance(Instance, object: AnyObject?, site: ProviderSite)
-        case hook(Hook.Kind)
+        case hook(ScopeState.Hook.Kind)
     }
 
     /// What a step leaves to do after its synchronous part: awaited by `endAndWait`,
@@ -88,7 +84,7 @@ extension ScopeCore {
     /// The table and the hooks are copied as a whole (their storage is shared until someone
     /// writes), not entry by entry.
     func endWalk() -> EndWalk {
-        let (entries, hooks) = state.withLock { ($0.entries, $0.hooks) }
+        let (entries, hooks) = read { ($0.entries, $0.hooks) }
         entries.forEachAsyncBuild { $0.task.cancel() }
         return EndWalk(hooks: hooks, entries: entries)
     }
@@ -203,14 +199,7 @@ extension ScopeCore {
     /// The instances are released when this returns, outside the lock, since an instance's
     /// deinit may call back into Strata.
     func releaseState() {
-        let released = state.withLock { state in
-            phase.store(Phase.ended.rawValue, ordering: .releasing)
-            // The side state goes whole; what outlives the end is copied into a new one.
-            let released = (state.entries.removeAll(), state.hooks, state.side)
-            state.hooks = []
-            state.side = state.side?.keptAfterEnd()
-            return released
-        }
+        let released = transition { $0.release() }
         _ = released
     }
 
@@ -228,14 +217,14 @@ extension ScopeCore {
 /// are stored — so walking both backwards together gives the end's order in linear time,
 /// with no sort and no array of steps. The walk reads a copy of the table in place.
 struct EndWalk {
-    private var hooks: [ScopeCore.Hook]
+    private var hooks: [ScopeState.Hook]
     private var hookIndex: Int
     private var entries: EntryTable
     private var cursor: EntryTable.NewestCursor
     /// The newest instance not ended yet, once read.
     private var pending: EntryTable.Stored?
 
-    init(hooks: [ScopeCore.Hook], entries: EntryTable) {
+    init(hooks: [ScopeState.Hook], entries: EntryTable) {
         self.hooks = hooks
         self.hookIndex = hooks.endIndex
         self.cursor = entries.newestCursor

@@ -1,7 +1,4 @@
 extension ScopeCore {
-    /// An entry taken out of the table, to end outside the lock.
-    typealias Detached = (key: ProviderKey, entry: Entry)
-
     /// Drops what the container keeps for `key`, and ends the instance now, as `end()` ends
     /// each of its instances.
     ///
@@ -12,41 +9,26 @@ extension ScopeCore {
     /// - Returns: The report of the instance's end, also handed to the tree's report handler;
     ///   empty when nothing was stored.
     func reset(_ key: ProviderKey) -> EndReport {
-        var detached: [Detached] = state.withLock { state in
-            guard isActive, let entry = state.entries[key] else { return [] }
-            state.entries[key] = nil
-            return [(key, entry)]
-        }
+        var detached = transition { $0.detach(key) }
         return endDetached(&detached)
     }
 
-    /// Applies `transition` to the override table, then resets every instance built from an
+    /// Applies `update` to the override table, then resets every instance built from an
     /// override that is no longer in force: the next resolution builds from the new one.
     ///
     /// Ignored when the scope is not active.
     ///
-    /// - Returns: What `transition` returned, `nil` when the scope is not active, and the
+    /// - Returns: What `update` returned, `nil` when the scope is not active, and the
     ///   report of the instances it ended.
     func changeOverrides<Result>(
-        _ transition: (inout OverrideTable) -> (Result, OverrideTable.Change)
+        _ update: (inout OverrideTable) -> (Result, OverrideTable.Change)
     ) -> (result: Result?, report: EndReport) {
-        var (result, change, detached): (Result?, OverrideTable.Change, [Detached]) =
-            state.withLock { state in
-                guard isActive else { return (nil, OverrideTable.Change(), []) }
-                let side = state.sideForWriting()
-                let (result, change) = transition(&side.overrides)
-                overrideCount.store(side.overrides.count, ordering: .releasing)
-                var detached: [Detached] = []
-                for (key, entry) in state.entries
-                where change.changed.contains(where: { $0.covers(key, in: side.overrides) }) {
-                    detached.append((key, entry))
-                }
-                for (key, _) in detached { state.entries[key] = nil }
-                return (result, change, detached)
-            }
+        guard var changed = transition({ $0.changeOverrides(update) }) else {
+            return (nil, EndReport())
+        }
         // Released outside the lock: a factory's captures may call back into Strata.
-        change.dropped.removeAll()
-        return (result, endDetached(&detached))
+        changed.change.dropped.removeAll()
+        return (changed.result, endDetached(&changed.detached))
     }
 
     /// Ends the instances of entries taken out of the table, newest first, by the rules of
@@ -55,7 +37,7 @@ extension ScopeCore {
     /// - Parameter detached: The entries; emptied here, so that nothing else holds them when
     ///   the survivors are looked for.
     /// - Returns: The report: empty when no entry held an instance.
-    func endDetached(_ detached: inout [Detached]) -> EndReport {
+    func endDetached(_ detached: inout [ScopeState.Detached]) -> EndReport {
         // Detached in table order, which is no order: sort them newest first. There are few.
         detached.sort { $0.entry.order > $1.entry.order }
         var steps: [EndStep] = []

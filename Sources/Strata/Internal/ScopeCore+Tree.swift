@@ -2,7 +2,7 @@ extension ScopeCore {
     /// The instances the scope holds, in creation order, as `provider: Type`: what
     /// `ScopeTree` shows for this container.
     var instanceLines: [String] {
-        state.withLock { state in
+        read { state in
             state.entries.sorted { $0.entry.order < $1.entry.order }.compactMap { key, entry in
                 guard let instance = entry.instance else { return nil }
                 let name = ProviderSite(name: entry.name, argument: key.argument).displayName

@@ -13,12 +13,8 @@ extension ScopeCore {
     /// does not stop it halfway; every caller awaits that task and gets its report. A scope
     /// that `end()` ended, or is ending, gives an empty report, as a second `end()` does.
     func endAndWait(until deadline: ContinuousClock.Instant) async -> EndReport {
-        let teardown: Task<EndReport, Never>? = state.withLock { state in
-            guard isActive else { return state.side?.teardown }
-            phase.store(Phase.ending.rawValue, ordering: .releasing)
-            let teardown = Task { await self.tearDown(until: deadline) }
-            state.sideForWriting().teardown = teardown
-            return teardown
+        let teardown = transition { state in
+            state.beginTeardown { Task { await self.tearDown(until: deadline) } }
         }
         return await teardown?.value ?? EndReport()
     }

@@ -1,58 +1,26 @@
 import Synchronization
 
-/// The machinery behind every ``Scope``: the table of provided instances, the children,
-/// the end hooks, and the lifecycle phase.
+/// The machinery behind every ``Scope``: the shell around its state machine,
+/// ``ScopeState``.
+///
+/// It holds the state under one lock, applies its transitions, and performs what they
+/// return outside the lock. The atomics beside the lock repeat what the lock-free paths read
+/// — whether the scope is active, whether any override is installed, whether the tree is
+/// traced — and are written only by ``publish(_:)``, under the lock.
 ///
 /// It is not generic, so one compiled copy serves every tier; ``Scope`` is the typed face
 /// the compiler checks nesting with.
 @usableFromInline
 final class ScopeCore: Sendable {
-    enum Phase: UInt8 {
-        case active, ending, ended
-    }
-
-    /// A closure or an observer to run at the end, with its place in creation order.
-    struct Hook {
-        enum Kind {
-            case closure(@Sendable () -> Void)
-            /// An async hook: awaited by `endAndWait`, started and not awaited by `end()`.
-            case asyncClosure(AsyncHook)
-            case observer(WeakObserver)
-            /// A subscription tied to the container: held until the end or its cancellation.
-            case subscription(Subscription)
-        }
-
-        let kind: Kind
-        let order: Int
-    }
-
-    struct State {
-        /// The container's type, learnt on first use.
-        var naming = Naming.unnamed
-        var entries = EntryTable()
-        /// Counts instances, hooks and children as they are made: the order end follows.
-        var made = 0
-        var hooks: [Hook] = []
-        var compactHooksAt = 64
-        /// Live children, threaded through the children themselves: adding and removing
-        /// one is O(1) and allocates nothing.
-        var children = ChildList()
-        /// Overrides, tracer, routes, contributions, tree settings and the `endAndWait`
-        /// task: made on first write, `nil` (all empty) in most containers.
-        var side: SideState?
-
-        mutating func nextOrder() -> Int {
-            made += 1
-            return made
-        }
-    }
-
     let tier: any Tier.Type
     let parent: ScopeCore?
     /// Where the scope was made, to name a container that was never used.
     let fileID: StaticString
     let line: UInt
-    let phase = Atomic<UInt8>(Phase.active.rawValue)
+    /// The state's phase, for ``isActive``.
+    let phase = Atomic<UInt8>(ScopeState.Phase.active.rawValue)
+    /// How many overrides are installed: a `unique` resolution takes the lock only when
+    /// there are some.
     let overrideCount = Atomic<Int>(0)
     let isBound = Atomic<Bool>(false)
     /// Whether this root has made its ``TreeSettings``: until it has, a child need not take
@@ -61,7 +29,7 @@ final class ScopeCore: Sendable {
     /// Whether this root has a trace handler: until it has, tracing a tree's events takes
     /// no lock.
     let isTracing = Atomic<Bool>(false)
-    let state = Lock(State())
+    private let state = Lock(ScopeState())
     /// This scope's slot in its parent's list of children, -1 when not listed; written
     /// under the parent's lock.
     let childSlot = Atomic<Int>(-1)
@@ -86,32 +54,46 @@ final class ScopeCore: Sendable {
     }
 
     @usableFromInline
-    var isActive: Bool { phase.load(ordering: .acquiring) == Phase.active.rawValue }
+    var isActive: Bool { phase.load(ordering: .acquiring) == ScopeState.Phase.active.rawValue }
 
-    // MARK: Naming
+    // MARK: The shell
 
-    /// Where a container stands in learning its type and applying its root's plans.
-    enum Naming {
-        case unnamed
-        /// A thread is applying the plans for this container; others wait on `run`.
-        case preparing(any Container.Type, PlanRun)
-        case named(any Container.Type)
+    /// Reads the state under the lock.
+    func read<Result>(_ body: (ScopeState) -> Result) -> Result {
+        state.withLock { body($0) }
+    }
 
-        var owner: (any Container.Type)? {
-            switch self {
-            case .unnamed: nil
-            case .preparing(let owner, _), .named(let owner): owner
-            }
+    /// Applies one transition under the lock, and publishes what it changed that the
+    /// lock-free paths read.
+    ///
+    /// What the transition returns is performed by the caller, after the lock is let go.
+    func transition<Result>(_ body: (inout ScopeState) -> Result) -> Result {
+        state.withLock { state in
+            let result = body(&state)
+            if state.needsPublishing { publish(&state) }
+            return result
         }
     }
+
+    /// Copies the phase and the side state's flags to the atomics the fast paths read.
+    private func publish(_ state: inout ScopeState) {
+        phase.store(state.phase.rawValue, ordering: .releasing)
+        overrideCount.store(state.side?.overrides.count ?? 0, ordering: .releasing)
+        isTracing.store(state.side?.tracer != nil, ordering: .releasing)
+        hasTreeSettings.store(state.side?.treeSettings != nil, ordering: .releasing)
+        state.published()
+    }
+
+    // MARK: Naming
 
     /// Records the container that owns this scope, and applies the root's plans for its
     /// type, the first time the container is used.
     ///
     /// The scope is made inside the container's `init`, before the container exists, so the
     /// container is learnt on first use. Every entry point of a container — making a
-    /// provider, ending, hooks, routes, tasks, children — passes through here, so nothing is
-    /// resolved from a container before its plans have run.
+    /// provider, ending, hooks, routes, tasks, children — reaches its core through
+    /// `Container.boundCore`, which calls this, so nothing is resolved from a container before
+    /// its plans have run.
     @usableFromInline
     func bind(_ container: any Container) {
         if !isBound.load(ordering: .acquiring) { bindSlow(container) }
@@ -120,18 +102,18 @@ final class ScopeCore: Sendable {
     private func bindSlow(_ container: any Container) {
         let owner = type(of: container)
         let plans = parent == nil ? [] : root.plans(for: owner)
-        let step: NamingStep
+        let step: ScopeState.NamingStep
         if plans.isEmpty {
-            step = claimNaming(owner, run: nil)
+            step = transition { $0.claimNaming(owner, run: nil) }
         } else {
             // The gate is held from before the claim until the plans have run, so whoever
             // finds the container being prepared waits for them.
             let run = PlanRun()
             step = run.gate.withLock { _ in
-                let step = claimNaming(owner, run: run)
+                let step = transition { $0.claimNaming(owner, run: run) }
                 if case .claimed = step {
                     for plan in plans { plan(container) }
-                    state.withLock { $0.naming = .named(owner) }
+                    transition { $0.finishNaming(owner) }
                 }
                 return step
             }
@@ -147,28 +129,8 @@ final class ScopeCore: Sendable {
         }
     }
 
-    private enum NamingStep {
-        case claimed, done
-        case wait(PlanRun)
-    }
-
-    private func claimNaming(_ owner: any Container.Type, run: PlanRun?) -> NamingStep {
-        state.withLock { state in
-            switch state.naming {
-            case .named:
-                return .done
-            case .preparing(_, let other):
-                // A plan that uses its own container goes on; anyone else waits for it.
-                return other.isRunningHere ? .done : .wait(other)
-            case .unnamed:
-                state.naming = run.map { .preparing(owner, $0) } ?? .named(owner)
-                return .claimed
-            }
-        }
-    }
-
     var containerDescription: ContainerDescription {
-        if let owner = state.withLock({ $0.naming.owner }) {
+        if let owner = read({ $0.naming.owner }) {
             return ContainerDescription(type: owner, tier: tier.name)
         }
         return ContainerDescription(
@@ -179,11 +141,8 @@ final class ScopeCore: Sendable {
 
     /// Registers a new child scope; traps when this scope has ended.
     func makeChild(tier: any Tier.Type, fileID: StaticString, line: UInt) -> ScopeCore {
-        let child: ScopeCore? = state.withLock { state in
-            guard isActive else { return nil }
-            let child = ScopeCore(tier: tier, parent: self, fileID: fileID, line: line)
-            state.children.append(child)
-            return child
+        let child = transition { state in
+            state.adopt { ScopeCore(tier: tier, parent: self, fileID: fileID, line: line) }
         }
         guard let child else {
             let error = StrataError.childOfEnded(
@@ -195,7 +154,7 @@ final class ScopeCore: Sendable {
 
     /// Takes `child` out of this scope's list of children.
     func removeChild(_ child: ScopeCore) {
-        state.withLock { $0.children.remove(child) }
+        transition { $0.removeChild(child) }
     }
 
     /// Leaves the parent's list of children if still in it.
@@ -210,7 +169,7 @@ final class ScopeCore: Sendable {
     ///
     /// A child whose deinit has begun is left out; it is ending itself.
     var liveChildren: [ScopeCore] {
-        state.withLock { $0.children.retainedNewestFirst() }
+        read(\.liveChildren)
     }
 
     // MARK: Hooks and tracing
@@ -237,24 +196,8 @@ final class ScopeCore: Sendable {
         if !addHook(.subscription(subscription)) { subscription.cancel() }
     }
 
-    func addHook(_ kind: Hook.Kind) -> Bool {
-        state.withLock { state in
-            guard isActive else { return false }
-            state.hooks.append(Hook(kind: kind, order: state.nextOrder()))
-            if state.hooks.count >= state.compactHooksAt {
-                // Drop observers that are gone and subscriptions that were cancelled, so a
-                // long-lived container does not grow.
-                state.hooks.removeAll { hook in
-                    switch hook.kind {
-                    case .closure, .asyncClosure: false
-                    case .observer(let observer): observer.object == nil
-                    case .subscription(let subscription): !subscription.isActive
-                    }
-                }
-                state.compactHooksAt = Swift.max(64, state.hooks.count * 2)
-            }
-            return true
-        }
+    func addHook(_ kind: ScopeState.Hook.Kind) -> Bool {
+        transition { $0.addHook(kind) }
     }
 
     var root: ScopeCore {
@@ -264,14 +207,11 @@ final class ScopeCore: Sendable {
     }
 
     func setTracer(_ tracer: (@Sendable (TraceEvent) -> Void)?) {
-        let replaced: (@Sendable (TraceEvent) -> Void)? = state.withLock { state in
+        let replaced: (@Sendable (TraceEvent) -> Void)? = transition { state in
             // Clearing a handler that was never set makes no side state.
             guard tracer != nil || state.side != nil else { return nil }
             let side = state.sideForWriting()
-            defer {
-                side.tracer = tracer
-                isTracing.store(tracer != nil, ordering: .releasing)
-            }
+            defer { side.tracer = tracer }
             return side.tracer
         }
         _ = replaced  // released outside the lock, like every replaced closure
@@ -288,6 +228,6 @@ final class ScopeCore: Sendable {
     var tracer: (@Sendable (TraceEvent) -> Void)? {
         let root = self.root
         guard root.isTracing.load(ordering: .acquiring) else { return nil }
-        return root.state.withLock { $0.side?.tracer }
+        return root.read { $0.side?.tracer }
     }
 }

@@ -2,11 +2,11 @@
 /// contributions, a root's tree settings and the task of an `endAndWait`.
 ///
 /// Kept apart so that a container that uses none of it pays one `nil` reference for all of
-/// it: `ScopeCore.State.sideForWriting()` makes it on the first write, and a read of a
+/// it: `ScopeState.sideForWriting()` makes it on the first write, and a read of a
 /// scope without one sees every part empty.
 ///
 /// A plain class with no lock of its own: it is reached only through the scope's
-/// `ScopeCore.State`, so it is read and written only with the scope's state locked.
+/// ``ScopeState``, so it is read and written only with the scope's state locked.
 final class SideState {
     /// The overrides in force; `ScopeCore.overrideCount` mirrors their count.
     var overrides = OverrideTable()
@@ -35,17 +35,5 @@ final class SideState {
         kept.treeSettings = treeSettings
         kept.teardown = teardown
         return kept
-    }
-}
-
-extension ScopeCore.State {
-    /// The side state, made now if the scope has none yet.
-    ///
-    /// Call it only to write: a read takes `side?` and treats `nil` as empty.
-    mutating func sideForWriting() -> SideState {
-        if let side { return side }
-        let side = SideState()
-        self.side = side
-        return side
     }
 }

@@ -27,10 +27,9 @@ extension ScopeCore {
         creating: Bool, _ body: (TreeSettings?) -> Result
     ) -> Result {
         if !creating, !hasTreeSettings.load(ordering: .acquiring) { return body(nil) }
-        return state.withLock { state in
+        return transition { state in
             if creating, state.side?.treeSettings == nil {
                 state.sideForWriting().treeSettings = TreeSettings()
-                hasTreeSettings.store(true, ordering: .releasing)
             }
             return body(state.side?.treeSettings)
         }

@@ -1,0 +1,133 @@
+/// The claim engine's transitions: one claim on a provider's entry, settled by storing what
+/// was built or abandoned, whether a thread or a task builds it.
+///
+/// ``ScopeCore/construct(_:storage:make:)`` and ``ScopeCore/constructAsync(_:storage:make:)``
+/// are the two ways of waiting on a claim; these transitions are what both share.
+extension ScopeState {
+    /// What a caller found when it tried to claim a provider's entry.
+    enum Claim {
+        /// An instance is stored.
+        case found(Instance)
+        /// Someone else is building it: wait on that construction.
+        case wait(Construction)
+        /// The caller's construction holds the entry now; build with this override, if any.
+        case claimed(Construction, Override?)
+        /// The scope has ended.
+        case ended
+    }
+
+    /// What became of an instance a construction offered to store.
+    enum Settled {
+        /// Stored: later resolutions find it.
+        case kept
+        /// Not kept, as the storage policy says (a `nil` of `sharedWhenPresent`): it goes to
+        /// this construction's callers only.
+        case passedOn
+        /// The construction no longer held the entry (an override or a reset dropped it, or
+        /// another waiter of the same task stored first); `current` is what the entry holds.
+        case dropped(current: Instance?)
+    }
+
+    /// The stored instance for `key`, if there is one and the scope is active: the read every
+    /// cached resolution makes.
+    func cachedInstance(_ key: ProviderKey) -> Instance? {
+        isActive ? entries.instance(for: key) : nil
+    }
+
+    /// Claims `frame`'s entry for the construction `start` makes from the override, unless an
+    /// instance is stored or a construction of the same kind is in flight.
+    ///
+    /// A construction of the other kind in flight (a task's, found by a thread, or the reverse)
+    /// is not waited for: the new claim replaces it, and the one replaced finds its claim
+    /// dropped when it settles. A thread never blocks on a task, which may need that thread.
+    mutating func claim(
+        _ frame: Frame, isAsync: Bool, start: (Override?) -> Construction
+    ) -> Claim {
+        guard isActive else { return .ended }
+        if let entry = entries[frame.key] {
+            if let instance = entry.instance { return .found(instance) }
+            if case .building(let other) = entry.slot, other.isAsync == isAsync {
+                return .wait(other)
+            }
+        }
+        let override = side?.overrides.override(for: frame.key)
+        let construction = start(override)
+        entries[frame.key] = Entry(.building(construction), name: frame.site.name)
+        return .claimed(construction, override)
+    }
+
+    /// Stores `instance`, as `storage` says, if `construction` still holds the entry.
+    ///
+    /// `keeps` is whether the storage policy keeps this instance (`storage.keeps`), decided
+    /// before the lock.
+    ///
+    /// - Returns: What became of it; `nil` when the scope has ended.
+    mutating func settle(
+        _ instance: Instance, for frame: Frame, from construction: Construction,
+        storage: Storage, keeps: Bool
+    ) -> Settled? {
+        guard isActive else { return nil }
+        // An override or a reset dropped the claim while the factory ran: whoever waited
+        // claims again.
+        guard case .building(let current)? = entries[frame.key]?.slot, current === construction
+        else { return .dropped(current: entries[frame.key]?.instance) }
+        guard keeps else {
+            entries[frame.key] = nil
+            return .passedOn
+        }
+        var entry: Entry
+        switch storage {
+        case .weak:
+            entry = Entry(.weak, name: frame.site.name)
+            // A weakShared instance is the object itself, never boxed.
+            entry.object = instance.object
+        case .strong, .strongUnlessNil:
+            entry = Entry(.instance(instance), name: frame.site.name)
+        }
+        entry.order = nextOrder()
+        entries.store(entry, for: frame.key)
+        return .kept
+    }
+
+    /// Gives up `construction`'s claim on `key`, if it still holds it.
+    ///
+    /// - Returns: `nil` when the scope has ended; otherwise the instance the entry holds, if
+    ///   any (one stored by whoever claimed after an override or a reset).
+    mutating func abandon(_ key: ProviderKey, _ construction: Construction) -> Instance?? {
+        if case .building(let current)? = entries[key]?.slot, current === construction {
+            entries[key] = nil
+            return isActive ? .some(nil) : nil
+        }
+        return isActive ? .some(entries[key]?.instance) : nil
+    }
+
+    /// An entry taken out of the table, to end outside the lock.
+    typealias Detached = (key: ProviderKey, entry: Entry)
+
+    /// Takes `key`'s entry out, to end its instance; nothing when the scope is not active.
+    mutating func detach(_ key: ProviderKey) -> [Detached] {
+        guard isActive, let entry = entries[key] else { return [] }
+        entries[key] = nil
+        return [(key, entry)]
+    }
+
+    /// Applies `transition` to the override table, then takes out every entry built from an
+    /// override that is no longer in force: the next resolution builds from the new one.
+    ///
+    /// - Returns: `nil` when the scope is not active; else what `transition` returned, what it
+    ///   changed, and the entries taken out.
+    mutating func changeOverrides<Result>(
+        _ transition: (inout OverrideTable) -> (Result, OverrideTable.Change)
+    ) -> (result: Result, change: OverrideTable.Change, detached: [Detached])? {
+        guard isActive else { return nil }
+        let side = sideForWriting()
+        let (result, change) = transition(&side.overrides)
+        var detached: [Detached] = []
+        for (key, entry) in entries
+        where change.changed.contains(where: { $0.covers(key, in: side.overrides) }) {
+            detached.append((key, entry))
+        }
+        for (key, _) in detached { entries[key] = nil }
+        return (result, change, detached)
+    }
+}

@@ -1,0 +1,193 @@
+/// A scope's lifecycle and tables, as a value: the state machine behind every container.
+///
+/// Every change is a transition — a mutating method that decides, under the scope's lock,
+/// and returns what is left to do once the lock is released: the hooks and instances to
+/// end, what to release, the construction to wait on. ``ScopeCore`` is the shell around it:
+/// it takes the lock, applies one transition with ``ScopeCore/transition(_:)`` or reads with
+/// ``ScopeCore/read(_:)``, and performs the actions outside, where a hook or a deinit may call
+/// back into Strata.
+///
+/// The same shape as the channel state machines of swift-async-algorithms: no transition
+/// runs user code, and no code outside a transition changes the state.
+///
+/// Rarely used state — overrides, the trace handler, routes, contributions, a root's tree
+/// settings, the `endAndWait` task — lives in ``SideState``, made on first write.
+struct ScopeState {
+    enum Phase: UInt8 {
+        case active, ending, ended
+    }
+
+    /// A closure or an observer to run at the end, with its place in creation order.
+    struct Hook {
+        enum Kind {
+            case closure(@Sendable () -> Void)
+            /// An async hook: awaited by `endAndWait`, started and not awaited by `end()`.
+            case asyncClosure(AsyncHook)
+            case observer(WeakObserver)
+            /// A subscription tied to the container: held until the end or its cancellation.
+            case subscription(Subscription)
+        }
+
+        let kind: Kind
+        let order: Int
+    }
+
+    /// Where a container stands in learning its type and applying its root's plans.
+    enum Naming {
+        case unnamed
+        /// A thread is applying the plans for this container; others wait on `run`.
+        case preparing(any Container.Type, PlanRun)
+        case named(any Container.Type)
+
+        var owner: (any Container.Type)? {
+            switch self {
+            case .unnamed: nil
+            case .preparing(let owner, _), .named(let owner): owner
+            }
+        }
+    }
+
+    /// The lifecycle: `active` until an end begins; `ended` once the tables are released.
+    private(set) var phase = Phase.active {
+        didSet { needsPublishing = true }
+    }
+    /// The container's type, learnt on first use.
+    private(set) var naming = Naming.unnamed
+    var entries = EntryTable()
+    /// Counts instances, hooks and children as they are made: the order end follows.
+    private var made = 0
+    private(set) var hooks: [Hook] = []
+    private var compactHooksAt = 64
+    /// Live children, in creation order; see ``ChildList``.
+    private var children = ChildList()
+    /// Overrides, tracer, routes, contributions, tree settings and the `endAndWait`
+    /// task: made on first write, `nil` (all empty) in most containers.
+    private(set) var side: SideState?
+    /// Whether the phase or the side state changed in this transition: the shell then
+    /// publishes what the lock-free paths read (``ScopeCore/publish(_:)``).
+    private(set) var needsPublishing = false
+
+    var isActive: Bool { phase == .active }
+
+    mutating func nextOrder() -> Int {
+        made += 1
+        return made
+    }
+
+    /// The side state, made now if the scope has none yet.
+    ///
+    /// Call it only to write: a read takes `side?` and treats `nil` as empty.
+    mutating func sideForWriting() -> SideState {
+        needsPublishing = true
+        if let side { return side }
+        let side = SideState()
+        self.side = side
+        return side
+    }
+
+    /// Clears the publishing mark once the shell has published.
+    mutating func published() { needsPublishing = false }
+}
+
+// MARK: - Transitions of the lifecycle
+
+extension ScopeState {
+    /// What a caller found when it tried to learn the container's type.
+    enum NamingStep {
+        case claimed, done
+        case wait(PlanRun)
+    }
+
+    /// Records `owner` as the container's type, as preparing when `run` applies its plans.
+    mutating func claimNaming(_ owner: any Container.Type, run: PlanRun?) -> NamingStep {
+        switch naming {
+        case .named:
+            return .done
+        case .preparing(_, let other):
+            // A plan that uses its own container goes on; anyone else waits for it.
+            return other.isRunningHere ? .done : .wait(other)
+        case .unnamed:
+            naming = run.map { .preparing(owner, $0) } ?? .named(owner)
+            return .claimed
+        }
+    }
+
+    /// Marks the container named once its plans have run.
+    mutating func finishNaming(_ owner: any Container.Type) {
+        naming = .named(owner)
+    }
+
+    /// Lists the child `make` makes as the newest child; makes none, and returns `nil`, when
+    /// this scope is not active.
+    mutating func adopt(_ make: () -> ScopeCore) -> ScopeCore? {
+        guard isActive else { return nil }
+        let child = make()
+        children.append(child)
+        return child
+    }
+
+    mutating func removeChild(_ child: ScopeCore) {
+        children.remove(child)
+    }
+
+    /// The live children, newest first: the order they end in.
+    var liveChildren: [ScopeCore] { children.retainedNewestFirst() }
+
+    /// Adds a hook; `false` when the scope is not active, and the caller runs it at once.
+    mutating func addHook(_ kind: Hook.Kind) -> Bool {
+        guard isActive else { return false }
+        hooks.append(Hook(kind: kind, order: nextOrder()))
+        if hooks.count >= compactHooksAt {
+            // Drop observers that are gone and subscriptions that were cancelled, so a
+            // long-lived container does not grow.
+            hooks.removeAll { hook in
+                switch hook.kind {
+                case .closure, .asyncClosure: false
+                case .observer(let observer): observer.object == nil
+                case .subscription(let subscription): !subscription.isActive
+                }
+            }
+            compactHooksAt = Swift.max(64, hooks.count * 2)
+        }
+        return true
+    }
+
+    /// Moves from active to ending; `false` when an end began already.
+    mutating func beginEnding() -> Bool {
+        guard isActive else { return false }
+        phase = .ending
+        return true
+    }
+
+    /// Moves from active to ending with the task `start` makes, which later callers await.
+    ///
+    /// - Returns: The task of the ending, this one or the one an earlier `endAndWait` started;
+    ///   `nil` when `end()` ended the scope, or is ending it.
+    mutating func beginTeardown(
+        _ start: () -> Task<EndReport, Never>
+    ) -> Task<EndReport, Never>? {
+        guard isActive else { return side?.teardown }
+        phase = .ending
+        let teardown = start()
+        sideForWriting().teardown = teardown
+        return teardown
+    }
+
+    /// What a scope held, taken out at the end, to release once the lock is let go.
+    struct Released {
+        let entries: EntryTable
+        let hooks: [Hook]
+        let side: SideState?
+    }
+
+    /// Marks the scope ended and takes everything it holds.
+    ///
+    /// The side state goes whole; what outlives the end is copied into a new one.
+    mutating func release() -> Released {
+        phase = .ended
+        let released = Released(entries: entries.removeAll(), hooks: hooks, side: side)
+        hooks = []
+        side = side?.keptAfterEnd()
+        return released
+    }
+}
