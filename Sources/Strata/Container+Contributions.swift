@@ -55,10 +55,10 @@ extension Container {
     private func contribute(_ key: ObjectIdentifier, _ make: ContributionEntry.Make)
         -> Contribution
     {
-        scope.core.bind(self)
         let entry = ContributionEntry(make)
-        _ = scope.core.addContribution(entry, for: key)
-        return Contribution(core: scope.core, entry: entry, key: key)
+        let core = boundCore
+        _ = core.addContribution(entry, for: key)
+        return Contribution(core: core, entry: entry, key: key)
     }
 
     /// Every live contribution to `key` from the app down to this container.
@@ -154,9 +154,8 @@ extension Container {
         _ key: ObjectIdentifier, keyName: @autoclosure () -> String,
         run: (ContributionEntry.Make) throws -> Any
     ) throws(StrataError) -> [Element] {
-        scope.core.bind(self)
         var elements: [Element] = []
-        for core in scope.core.lineageFromRoot {
+        for core in boundCore.lineageFromRoot {
             for entry in core.contributions(for: key) {
                 if let element = try core.makeContribution(entry, keyName: keyName(), run: run) {
                     elements.append(element as! Element)

@@ -40,8 +40,7 @@ extension Container {
     ///   alive after their release.
     @discardableResult
     public func endAndWait(within timeout: Duration = .seconds(10)) async -> EndReport {
-        scope.core.bind(self)
-        return await scope.core.endAndWait(until: ContinuousClock.now.advanced(by: timeout))
+        return await boundCore.endAndWait(until: ContinuousClock.now.advanced(by: timeout))
     }
 
     /// Runs the async `hook` when the container ends, after its children and in reverse
@@ -69,8 +68,7 @@ extension Container {
         fileID: StaticString = #fileID, line: UInt = #line,
         _ hook: @escaping @Sendable () async -> Void
     ) {
-        scope.core.bind(self)
         let hook = AsyncHook(body: hook, site: SourceSite(fileID: fileID, line: line))
-        if !scope.core.addHook(.asyncClosure(hook)) { Task { await hook.body() } }
+        if !boundCore.addHook(.asyncClosure(hook)) { Task { await hook.body() } }
     }
 }

@@ -62,10 +62,10 @@ extension Container where ContainerTier == AppTier {
     public func prepare<Target: Container>(
         _ target: Target.Type, _ plan: @escaping @Sendable (Target) -> Void
     ) -> ContainerPlan {
-        scope.core.bind(self)
         let entry = ContainerPlan.Entry { container in plan(container as! Target) }
         let owner = ObjectIdentifier(target)
-        scope.core.addPlan(entry, for: owner)
-        return ContainerPlan(root: scope.core, entry: entry, owner: owner)
+        let root = boundCore
+        root.addPlan(entry, for: owner)
+        return ContainerPlan(root: root, entry: entry, owner: owner)
     }
 }

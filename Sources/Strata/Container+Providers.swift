@@ -138,9 +138,8 @@ extension Container {
         _ name: StaticString = #function, line: UInt = #line,
         _ make: @escaping @Sendable () async throws -> Value
     ) -> AsyncProvider<Value> {
-        scope.core.bind(self)
         return AsyncProvider(
-            core: scope.core,
+            core: boundCore,
             key: ProviderKey(name: name, line: line, type: Value.self),
             site: ProviderSite(name: name, argument: nil), make: make)
     }
@@ -150,9 +149,8 @@ extension Container {
         _ name: StaticString, _ line: UInt, argument: Argument?,
         lifetime: Provider<Value>.Lifetime, _ make: @escaping @Sendable () throws -> Value
     ) -> Provider<Value> {
-        scope.core.bind(self)
         return Provider(
-            core: scope.core,
+            core: boundCore,
             key: ProviderKey(name: name, line: line, type: Value.self, argument: argument),
             site: ProviderSite(name: name, argument: argument), lifetime: lifetime, make: make)
     }

@@ -20,8 +20,7 @@ extension Container {
     public func handle<R: Route>(
         _ route: R.Type, _ handler: @escaping @Sendable (R) -> R.Output
     ) {
-        scope.core.bind(self)
-        scope.core.setRouteHandler(RouteHandler(handler), for: ObjectIdentifier(route))
+        boundCore.setRouteHandler(RouteHandler(handler), for: ObjectIdentifier(route))
     }
 
     /// Performs `route` through the nearest handler from this container up to the app.
@@ -31,10 +30,9 @@ extension Container {
     /// - Throws: ``StrataError/routeNotFound(route:searched:)`` naming the route and every
     ///   container searched, when none of them handles it.
     public func perform<R: Route>(_ route: R) throws(StrataError) -> R.Output {
-        scope.core.bind(self)
         let key = ObjectIdentifier(R.self)
         var searched: [ContainerDescription] = []
-        var core: ScopeCore? = scope.core
+        var core: ScopeCore? = boundCore
         while let current = core {
             if let handler = current.routeHandler(for: key) {
                 return handler.perform(route)

@@ -26,8 +26,7 @@ extension Container {
         _ operation: @escaping @Sendable () async -> Void
     ) -> Task<Void, Never> {
         let handle = ScopedTask(site: SourceSite(fileID: fileID, line: line))
-        scope.core.bind(self)
-        scope.core.addObserver(handle)
+        boundCore.addObserver(handle)
         let task = Task(priority: priority) {
             // Work started in a container that has already ended starts cancelled.
             if handle.containerHasEnded { withUnsafeCurrentTask { $0?.cancel() } }

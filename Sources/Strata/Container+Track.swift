@@ -115,8 +115,7 @@ extension Container {
     /// cancels it.
     private func tie(_ subscription: Subscription, _ tracking: Tracking) -> Bool {
         tracking.attach(subscription)
-        scope.core.bind(self)
-        scope.core.addSubscription(subscription)
+        boundCore.addSubscription(subscription)
         return subscription.isActive
     }
 }

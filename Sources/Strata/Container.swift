@@ -26,8 +26,19 @@ public protocol Container: AnyObject, Sendable {
 }
 
 extension Container {
+    /// The container's machinery, bound to it: the one way in for every entry point.
+    ///
+    /// The scope is made inside the container's `init`, before the container exists, so it
+    /// learns its container — and applies its root's plans for it — on first use: here.
+    @inlinable
+    var boundCore: ScopeCore {
+        let core = scope.unboundCore
+        core.bind(self)
+        return core
+    }
+
     /// Whether the container is still active: `false` from the moment ``end()`` starts.
-    public var isActive: Bool { scope.core.isActive }
+    public var isActive: Bool { scope.isActive }
 
     /// Ends the container and everything below it, and releases what it made.
     ///
@@ -50,8 +61,7 @@ extension Container {
     /// - Returns: What was ended and which instances are still alive after their release.
     @discardableResult
     public func end() -> EndReport {
-        scope.core.bind(self)
-        return scope.core.end()
+        return boundCore.end()
     }
 
     /// Runs `hook` when the container ends, after its children and in reverse order of registration
@@ -64,8 +74,7 @@ extension Container {
     ///
     /// - Parameter hook: The work to do at the end.
     public func onEnd(_ hook: @escaping @Sendable () -> Void) {
-        scope.core.bind(self)
-        scope.core.addHook(hook)
+        boundCore.addHook(hook)
     }
 
     /// The live tree of containers from this one down, with the instances each holds.
@@ -73,8 +82,7 @@ extension Container {
     /// `String(describing:)` gives indented text; ``ScopeTree/dot`` and
     /// ``ScopeTree/mermaid`` give Graphviz and Mermaid diagrams.
     public var tree: ScopeTree {
-        scope.core.bind(self)
-        return scope.tree
+        ScopeTree(boundCore)
     }
 }
 
@@ -90,8 +98,9 @@ extension Container where ContainerTier == AppTier {
     ///
     /// - Parameter handler: Receives each event.
     public func onTrace(_ handler: (@Sendable (TraceEvent) -> Void)?) {
-        scope.core.setTracer(handler)
-        // Installed first, so that the root's own `began` reaches the handler.
-        scope.core.bind(self)
+        // Installed before the container is bound, so that the root's own `began` reaches
+        // the handler.
+        scope.unboundCore.setTracer(handler)
+        _ = boundCore
     }
 }

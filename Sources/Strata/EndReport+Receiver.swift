@@ -83,7 +83,6 @@ extension Container where ContainerTier == AppTier {
     ///
     /// - Parameter handler: Receives each report.
     public func onEndReport(_ handler: (@Sendable (EndReport) -> Void)?) {
-        scope.core.bind(self)
-        scope.core.setEndReportHandler(handler)
+        boundCore.setEndReportHandler(handler)
     }
 }

@@ -188,8 +188,7 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
     private func tie<Owner: Container>(
         _ subscription: Subscription, to container: Owner
     ) -> Subscription {
-        container.scope.core.bind(container)
-        container.scope.core.addSubscription(subscription)
+        container.boundCore.addSubscription(subscription)
         return subscription
     }
 

@@ -28,20 +28,21 @@
 /// Creating a child scope under a container that has ended traps with a message that names
 /// the parent and the place the child was made.
 public struct Scope<Level: Tier>: Sendable {
-    @usableFromInline let core: ScopeCore
+    /// The machinery, not yet bound to its container: reach it through
+    /// `Container.boundCore`, which binds it.
+    @usableFromInline let unboundCore: ScopeCore
 
-    init(core: ScopeCore) { self.core = core }
+    init(core: ScopeCore) { self.unboundCore = core }
 
     init<Parent: Container>(childOf parent: Parent, fileID: StaticString, line: UInt) {
-        parent.scope.core.bind(parent)
-        core = parent.scope.core.makeChild(tier: Level.self, fileID: fileID, line: line)
+        unboundCore = parent.boundCore.makeChild(tier: Level.self, fileID: fileID, line: line)
     }
 
     /// Whether the scope is still active: `false` from the moment `end()` starts.
-    public var isActive: Bool { core.isActive }
+    public var isActive: Bool { unboundCore.isActive }
 
     /// The live tree of containers from this scope down, with the instances each holds.
-    public var tree: ScopeTree { ScopeTree(core) }
+    public var tree: ScopeTree { ScopeTree(unboundCore) }
 }
 
 /// The scope of an app container: the root of the tree, from process start to exit.
