@@ -56,6 +56,49 @@ struct SurvivorsTests {
         #expect(Set(report.survivors.map(\.provider.name)) == ["a", "b"])
     }
 
+    /// The end lets go of its instances newest first, so when it comes to `holder`'s
+    /// `listener`, `holder` still holds it: the end must follow it on (weakly) and look again
+    /// once `holder` is gone, not report it because it was held at that moment.
+    @Test("an instance held only by an older instance of the container is not a survivor")
+    func heldByOlderInstanceIsNotASurvivor() {
+        final class Listener: Sendable {}
+        final class Holder: Sendable {
+            let held = Locked<Listener?>(nil)
+        }
+        final class Screen: Container {
+            let scope: SessionScope
+            init(parent: TestApp) { scope = SessionScope(parent: parent) }
+            var holder: Provider<Holder> { shared { Holder() } }
+            var listener: Provider<Listener> { shared { Listener() } }
+        }
+        let app = TestApp()
+        let screen = Screen(parent: app)
+        do {
+            let holder = screen.holder()
+            holder.held.withLock { $0 = screen.listener() }
+        }
+        #expect(screen.end().survivors.isEmpty)
+    }
+
+    @Test("an instance held only by a newer instance of the container is not a survivor")
+    func heldByNewerInstanceIsNotASurvivor() {
+        final class Engine: Sendable {}
+        final class Car: Sendable {
+            let engine: Engine
+            init(engine: Engine) { self.engine = engine }
+        }
+        final class Garage: Container {
+            let scope: SessionScope
+            init(parent: TestApp) { scope = SessionScope(parent: parent) }
+            var engine: Provider<Engine> { shared { Engine() } }
+            var car: Provider<Car> { shared { Car(engine: self.engine()) } }
+        }
+        let app = TestApp()
+        let garage = Garage(parent: app)
+        _ = garage.car()
+        #expect(garage.end().survivors.isEmpty)
+    }
+
     @Test("a child's survivors appear in its parent's report")
     func childSurvivorsBubbleUp() {
         let app = TestApp()

@@ -26,14 +26,22 @@ extension ScopeCore {
             start(pending, in: container, tracer: tracer, into: &own)
         }
         releaseState()
-        report.absorb(completeEnding(own, watched: watched, container: container))
+        report.absorb(completeEnding(own, watched: &watched, container: container))
         return report
     }
 
-    /// An instance followed past its release, for the survivors report.
+    /// An instance followed past its release, for the survivors report: held strongly until
+    /// the scope has let go of everything, then let go too.
     ///
     /// The name stays unformatted: only a survivor needs it as text.
     struct Watch {
+        let site: ProviderSite
+        var object: AnyObject?
+    }
+
+    /// An instance that something besides the scope still held when the scope let go of it,
+    /// followed on weakly.
+    struct Remaining {
         let site: ProviderSite
         weak var object: AnyObject?
     }
@@ -54,11 +62,29 @@ extension ScopeCore {
             }
         }
 
-        /// Calls `body` with each watch, in the order they were followed.
-        func each(_ body: (Watch) -> Void) {
-            guard let first else { return }
-            body(first)
-            for watch in more { body(watch) }
+        /// Lets go of the followed instances, newest first, once the scope holds none of them.
+        ///
+        /// An instance nothing else holds dies here, and no weak reference to it is ever
+        /// formed: a weak reference gives an object a side table for the rest of its life,
+        /// which sends each of its releases down the runtime's slow path. One that something
+        /// else holds — a survivor, or an instance another instance holds, which dies when
+        /// that one does — is followed on weakly. (An Objective-C object is never known to be
+        /// uniquely referenced, so it is always followed weakly, as before.)
+        ///
+        /// - Returns: The ones followed on, to look at once every one has been let go.
+        mutating func letGo() -> [Remaining] {
+            var remaining: [Remaining] = []
+            if var watch = first.take() { Self.letGo(&watch, into: &remaining) }
+            for index in more.indices { Self.letGo(&more[index], into: &remaining) }
+            more = []
+            return remaining
+        }
+
+        private static func letGo(_ watch: inout Watch, into remaining: inout [Remaining]) {
+            guard var object = watch.object.take() else { return }
+            if !isKnownUniquelyReferenced(&object) {
+                remaining.append(Remaining(site: watch.site, object: object))
+            }
         }
     }
 
@@ -151,11 +177,16 @@ extension ScopeCore {
         }
     }
 
-    /// The watched instances still alive, as survivors of `container`.
-    func survivors(of watched: Watches, in container: ContainerDescription) -> [Survivor] {
+    /// Lets go of the watched instances, and returns those still alive as survivors of
+    /// `container`.
+    ///
+    /// Call it once the scope holds none of them: everything still alive then is held from
+    /// outside.
+    func survivors(of watched: inout Watches, in container: ContainerDescription) -> [Survivor] {
+        let remaining = watched.letGo()
         var survivors: [Survivor] = []
-        watched.each { watch in
-            guard let object = watch.object else { return }
+        for watch in remaining {
+            guard let object = watch.object else { continue }
             survivors.append(
                 Survivor(
                     provider: ProviderDescription(
@@ -182,11 +213,11 @@ extension ScopeCore {
     /// Everything the scope held strongly is gone when this runs — what is still alive is
     /// held from outside.
     func completeEnding(
-        _ own: EndReport, watched: Watches, container: ContainerDescription
+        _ own: EndReport, watched: inout Watches, container: ContainerDescription
     ) -> EndReport {
         var own = own
         own.ended = [container]
-        own.survivors += survivors(of: watched, in: container)
+        own.survivors += survivors(of: &watched, in: container)
         root.endReportHandler?(own)
         parent?.removeChild(self)
         // A container never used was never announced; it ends silently too.

@@ -56,7 +56,7 @@ extension ScopeCore {
             start(pending, in: container, tracer: tracer, into: &report)
         }
         steps.removeAll()
-        report.survivors = survivors(of: watched, in: container)
+        report.survivors = survivors(of: &watched, in: container)
         root.endReportHandler?(report)
         return report
     }

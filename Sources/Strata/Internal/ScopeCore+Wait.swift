@@ -59,7 +59,7 @@ extension ScopeCore {
         }
         tasks.removeAll()
         releaseState()
-        report.absorb(completeEnding(own, watched: watched, container: container))
+        report.absorb(completeEnding(own, watched: &watched, container: container))
         return report
     }
 }
