@@ -46,8 +46,10 @@ final class ScopeCore: Sendable {
     }
 
     deinit {
-        // A container released without end() ends itself; its hooks still run.
-        if beginEnding() { _ = finishEnding() }
+        // A container released without end() ends itself; its hooks still run. An end that
+        // began elsewhere has finished: it held the scope. So the flag alone answers, without
+        // the lock, for the usual case of a container ended before its release.
+        if isActive, beginEnding() { _ = finishEnding() }
         // Ending unlinked it already; this only guards the rule that a child leaves its
         // parent's list before its memory is freed.
         unlinkIfNeeded()
