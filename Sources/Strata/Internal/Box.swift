@@ -60,11 +60,11 @@ func classInstance<Value>(_ value: Value) -> AnyObject? {
 /// itself for `weakShared`.
 // @unchecked: only instances of Sendable types are stored (`shared` and `weakShared`
 // require `Sendable`), and the reference itself is immutable.
-struct Instance: @unchecked Sendable {
-    @usableFromInline let object: AnyObject
+package struct Instance: @unchecked Sendable {
+    @usableFromInline package let object: AnyObject
 
     @inlinable
-    init(_ object: AnyObject) { self.object = object }
+    package init(_ object: AnyObject) { self.object = object }
 
     /// The instance as an object a weak reference can follow: the boxed value when it is a
     /// class instance, the object itself when it is not boxed; `nil` for a value type.

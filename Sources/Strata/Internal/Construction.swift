@@ -8,7 +8,7 @@ import Synchronization
 ///   factory gave up;
 /// - a task builds it with async factories, and every concurrent first caller awaits `task`
 ///   (single flight).
-final class Construction: Sendable {
+package final class Construction: Sendable {
     /// The agent (a thread, or an async construction) whose work builds it.
     let builder: Agent
     let frame: Frame
@@ -22,7 +22,7 @@ final class Construction: Sendable {
     private let passed = Lock<Instance?>(nil)
 
     /// A construction by the thread `builder`, which holds the gate while it builds.
-    init(builder: Agent, frame: Frame) {
+    package init(builder: Agent, frame: Frame) {
         self.builder = builder
         self.frame = frame
         self.task = nil

@@ -1,6 +1,6 @@
 /// A replacement factory installed by `override`.
 @usableFromInline
-enum Override: Sendable {
+package enum Override: Sendable {
     case sync(@Sendable () throws -> Any)
     case async(@Sendable () async throws -> Any)
 }

@@ -6,14 +6,14 @@
 /// cheap to build and to hash: the `#function` literal is a constant in the binary, and
 /// its address names the declaration without hashing the string.
 @usableFromInline
-struct ProviderKey: Hashable, Sendable {
+package struct ProviderKey: Hashable, Sendable {
     @usableFromInline let site: UInt
     @usableFromInline let line: UInt
     @usableFromInline let type: ObjectIdentifier
     @usableFromInline let argument: Argument?
 
     @inlinable
-    init(name: StaticString, line: UInt, type: Any.Type, argument: Argument? = nil) {
+    package init(name: StaticString, line: UInt, type: Any.Type, argument: Argument? = nil) {
         self.site =
             name.hasPointerRepresentation
             ? UInt(bitPattern: name.utf8Start) : UInt(name.unicodeScalar.value)
@@ -41,12 +41,12 @@ struct ProviderKey: Hashable, Sendable {
 
 /// A provider's name, kept unformatted until a message, a tree or a trace needs it.
 @usableFromInline
-struct ProviderSite: Sendable {
+package struct ProviderSite: Sendable {
     @usableFromInline let name: StaticString
     @usableFromInline let argument: Argument?
 
     @inlinable
-    init(name: StaticString, argument: Argument?) {
+    package init(name: StaticString, argument: Argument?) {
         self.name = name
         self.argument = argument
     }
@@ -62,17 +62,17 @@ struct ProviderSite: Sendable {
 /// one table, and kept behind a reference so that a key stays small.
 // @unchecked: made only from values that are `Hashable & Sendable` (see `shared(by:)`);
 // AnyHashable itself is not declared Sendable. The reference is immutable.
-final class Argument: Hashable, @unchecked Sendable {
+package final class Argument: Hashable, @unchecked Sendable {
     @usableFromInline let value: AnyHashable
 
     @inlinable
     init(_ value: some Hashable & Sendable) { self.value = AnyHashable(value) }
 
     @usableFromInline
-    static func == (lhs: Argument, rhs: Argument) -> Bool { lhs.value == rhs.value }
+    package static func == (lhs: Argument, rhs: Argument) -> Bool { lhs.value == rhs.value }
 
     @usableFromInline
-    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 extension ProviderSite {

@@ -8,13 +8,13 @@
 
 /// One provider being resolved: which container, which provider.
 @usableFromInline
-struct Frame: Sendable {
+package struct Frame: Sendable {
     @usableFromInline let core: ScopeCore
     @usableFromInline let key: ProviderKey
     @usableFromInline let site: ProviderSite
 
     @inlinable
-    init(core: ScopeCore, key: ProviderKey, site: ProviderSite) {
+    package init(core: ScopeCore, key: ProviderKey, site: ProviderSite) {
         self.core = core
         self.key = key
         self.site = site

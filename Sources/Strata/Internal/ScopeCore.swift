@@ -11,7 +11,7 @@ import Synchronization
 /// It is not generic, so one compiled copy serves every tier; ``Scope`` is the typed face
 /// the compiler checks nesting with.
 @usableFromInline
-final class ScopeCore: Sendable {
+package final class ScopeCore: Sendable {
     let tier: any Tier.Type
     let parent: ScopeCore?
     /// Where the scope was made, to name a container that was never used.
@@ -34,7 +34,7 @@ final class ScopeCore: Sendable {
     /// under the parent's lock.
     let childSlot = Atomic<Int>(-1)
 
-    init(tier: any Tier.Type, parent: ScopeCore?, fileID: StaticString, line: UInt) {
+    package init(tier: any Tier.Type, parent: ScopeCore?, fileID: StaticString, line: UInt) {
         self.tier = tier
         self.parent = parent
         self.fileID = fileID

@@ -5,7 +5,7 @@
 /// are the two ways of waiting on a claim; these transitions are what both share.
 extension ScopeState {
     /// What a caller found when it tried to claim a provider's entry.
-    enum Claim {
+    package enum Claim {
         /// An instance is stored.
         case found(Instance)
         /// Someone else is building it: wait on that construction.
@@ -17,7 +17,7 @@ extension ScopeState {
     }
 
     /// What became of an instance a construction offered to store.
-    enum Settled {
+    package enum Settled {
         /// Stored: later resolutions find it.
         case kept
         /// Not kept, as the storage policy says (a `nil` of `sharedWhenPresent`): it goes to
@@ -30,7 +30,7 @@ extension ScopeState {
 
     /// The stored instance for `key`, if there is one and the scope is active: the read every
     /// cached resolution makes.
-    func cachedInstance(_ key: ProviderKey) -> Instance? {
+    package func cachedInstance(_ key: ProviderKey) -> Instance? {
         isActive ? entries.instance(for: key) : nil
     }
 
@@ -40,7 +40,7 @@ extension ScopeState {
     /// A construction of the other kind in flight (a task's, found by a thread, or the reverse)
     /// is not waited for: the new claim replaces it, and the one replaced finds its claim
     /// dropped when it settles. A thread never blocks on a task, which may need that thread.
-    mutating func claim(
+    package mutating func claim(
         _ frame: Frame, isAsync: Bool, start: (Override?) -> Construction
     ) -> Claim {
         guard isActive else { return .ended }
@@ -62,7 +62,7 @@ extension ScopeState {
     /// before the lock.
     ///
     /// - Returns: What became of it; `nil` when the scope has ended.
-    mutating func settle(
+    package mutating func settle(
         _ instance: Instance, for frame: Frame, from construction: Construction,
         storage: Storage, keeps: Bool
     ) -> Settled? {
@@ -93,7 +93,7 @@ extension ScopeState {
     ///
     /// - Returns: `nil` when the scope has ended; otherwise the instance the entry holds, if
     ///   any (one stored by whoever claimed after an override or a reset).
-    mutating func abandon(_ key: ProviderKey, _ construction: Construction) -> Instance?? {
+    package mutating func abandon(_ key: ProviderKey, _ construction: Construction) -> Instance?? {
         if case .building(let current)? = entries[key]?.slot, current === construction {
             entries[key] = nil
             return isActive ? .some(nil) : nil

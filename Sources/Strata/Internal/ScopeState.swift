@@ -10,10 +10,13 @@
 /// The same shape as the channel state machines of swift-async-algorithms: no transition
 /// runs user code, and no code outside a transition changes the state.
 ///
+/// Each transition is a plain method on a value, so the package's tests drive it directly,
+/// with no threads and no lock (`ScopeStateTests`); that is why it is `package`.
+///
 /// Rarely used state — overrides, the trace handler, routes, contributions, a root's tree
 /// settings, the `endAndWait` task — lives in ``SideState``, made on first write.
-struct ScopeState {
-    enum Phase: UInt8 {
+package struct ScopeState {
+    package enum Phase: UInt8 {
         case active, ending, ended
     }
 
@@ -48,7 +51,7 @@ struct ScopeState {
     }
 
     /// The lifecycle: `active` until an end begins; `ended` once the tables are released.
-    private(set) var phase = Phase.active {
+    package private(set) var phase = Phase.active {
         didSet { needsPublishing = true }
     }
     /// The container's type, learnt on first use.
@@ -65,9 +68,11 @@ struct ScopeState {
     private(set) var side: SideState?
     /// Whether the phase or the side state changed in this transition: the shell then
     /// publishes what the lock-free paths read (``ScopeCore/publish(_:)``).
-    private(set) var needsPublishing = false
+    package private(set) var needsPublishing = false
 
-    var isActive: Bool { phase == .active }
+    package init() {}
+
+    package var isActive: Bool { phase == .active }
 
     mutating func nextOrder() -> Int {
         made += 1
@@ -86,7 +91,7 @@ struct ScopeState {
     }
 
     /// Clears the publishing mark once the shell has published.
-    mutating func published() { needsPublishing = false }
+    package mutating func published() { needsPublishing = false }
 }
 
 // MARK: - Transitions of the lifecycle
@@ -119,19 +124,19 @@ extension ScopeState {
 
     /// Lists the child `make` makes as the newest child; makes none, and returns `nil`, when
     /// this scope is not active.
-    mutating func adopt(_ make: () -> ScopeCore) -> ScopeCore? {
+    package mutating func adopt(_ make: () -> ScopeCore) -> ScopeCore? {
         guard isActive else { return nil }
         let child = make()
         children.append(child)
         return child
     }
 
-    mutating func removeChild(_ child: ScopeCore) {
+    package mutating func removeChild(_ child: ScopeCore) {
         children.remove(child)
     }
 
     /// The live children, newest first: the order they end in.
-    var liveChildren: [ScopeCore] { children.retainedNewestFirst() }
+    package var liveChildren: [ScopeCore] { children.retainedNewestFirst() }
 
     /// Adds a hook; `false` when the scope is not active, and the caller runs it at once.
     mutating func addHook(_ kind: Hook.Kind) -> Bool {
@@ -153,7 +158,7 @@ extension ScopeState {
     }
 
     /// Moves from active to ending; `false` when an end began already.
-    mutating func beginEnding() -> Bool {
+    package mutating func beginEnding() -> Bool {
         guard isActive else { return false }
         phase = .ending
         return true

@@ -3,7 +3,7 @@
 ///
 /// The claim engine (``ScopeCore/construct(_:storage:make:)``) reads it when it stores.
 @usableFromInline
-enum Storage: Sendable {
+package enum Storage: Sendable {
     /// Held strongly until the container ends or the provider is reset: `shared`.
     case strong
     /// Held weakly, made again once it is gone: `weakShared`. The instance is the object
