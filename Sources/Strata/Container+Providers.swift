@@ -152,9 +152,8 @@ extension Container {
     ) -> Provider<Value> {
         scope.core.bind(self)
         return Provider(
-            core: scope.core,
-            key: ProviderKey(name: name, line: line, type: Value.self, argument: argument),
-            site: ProviderSite(name: name, argument: argument), lifetime: lifetime, make: make)
+            core: scope.core, name: name, line: line, argument: argument, lifetime: lifetime,
+            make: make)
     }
 }
 
