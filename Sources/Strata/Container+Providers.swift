@@ -150,9 +150,8 @@ extension Container {
         lifetime: Provider<Value>.Lifetime, _ make: @escaping @Sendable () throws -> Value
     ) -> Provider<Value> {
         return Provider(
-            core: boundCore,
-            key: ProviderKey(name: name, line: line, type: Value.self, argument: argument),
-            site: ProviderSite(name: name, argument: argument), lifetime: lifetime, make: make)
+            core: boundCore, name: name, line: line, argument: argument, lifetime: lifetime,
+            make: make)
     }
 }
 

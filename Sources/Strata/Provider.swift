@@ -23,23 +23,43 @@ public struct Provider<Value>: Sendable {
         @inlinable static var sharedWhenPresent: Lifetime { .kept(.strongUnlessNil) }
     }
 
+    // A provider is kept to seven words (the key's type comes from `Value`, the name is in
+    // the key's site and place): the optimiser then keeps it in registers rather than in
+    // memory, and drops it field by field instead of through its type's value witness, which
+    // cost a metadata lookup and an indirect call at every resolution.
     @usableFromInline let core: ScopeCore
-    @usableFromInline let key: ProviderKey
-    @usableFromInline let site: ProviderSite
+    /// The key's ``ProviderKey/site``.
+    @usableFromInline let keySite: UInt
+    /// The key's ``ProviderKey/place``.
+    @usableFromInline let keyPlace: UInt
+    /// The argument of a `shared(by:)` provider.
+    @usableFromInline let argument: Argument?
     @usableFromInline let lifetime: Lifetime
     @usableFromInline let make: @Sendable () throws -> Value
 
     @inlinable
     init(
-        core: ScopeCore, key: ProviderKey, site: ProviderSite,
+        core: ScopeCore, name: StaticString, line: UInt, argument: Argument?,
         lifetime: Lifetime, make: @escaping @Sendable () throws -> Value
     ) {
         self.core = core
-        self.key = key
-        self.site = site
+        self.keySite = ProviderKey.site(of: name)
+        self.keyPlace = ProviderKey.place(of: name, line: line)
+        self.argument = argument
         self.lifetime = lifetime
         self.make = make
     }
+
+    @inlinable
+    var key: ProviderKey {
+        ProviderKey(
+            site: keySite, place: keyPlace, type: ObjectIdentifier(Value.self), argument: argument)
+    }
+
+    /// Which container and which provider: the frame every resolution of it pushes.
+    @inlinable var frame: Frame { Frame(core: core, key: key) }
+
+    var site: ProviderSite { frame.site }
 
     /// Resolves the instance, trapping with a message that says what went wrong, where,
     /// and how to fix it.
@@ -48,7 +68,7 @@ public struct Provider<Value>: Sendable {
     /// dependency cycle. Code that may run late should call ``resolve()`` instead.
     ///
     /// - Returns: The instance.
-    @inlinable
+    @inlinable @inline(__always)
     public func callAsFunction() -> Value {
         do {
             return try resolve()
@@ -63,24 +83,23 @@ public struct Provider<Value>: Sendable {
     /// - Throws: ``StrataError/ended(provider:)`` when the container has ended,
     ///   ``StrataError/cycle(path:)`` when the providers need each other, and
     ///   ``StrataError/factoryFailed(provider:underlying:)`` when a factory throws.
-    @inlinable
+    @inlinable @inline(__always)
     public func resolve() throws(StrataError) -> Value {
         // The container learnt its name, and ran its plans, when it made this provider.
         switch lifetime {
-        case .kept(let storage): return try resolveKept(storage)
+        case .kept(let storage):
+            if let instance = core.cachedInstance(key) { return Self.value(of: instance, storage) }
+            return try construct(storage)
         case .unique:
-            let frame = Frame(core: core, key: key, site: site)
-            let override = try core.prepareUnique(frame)
-            let stack = ResolutionStack.current
-            try stack.push(frame)
+            let (stack, override) = try frame.pushUnique()
             defer { stack.pop() }
             do {
-                return try override.map(Self.run) ?? make()
+                if let override { return try Self.run(override) }
+                return try make()
             } catch {
                 throw core.wrap(error, frame)
             }
         case .graph:
-            let frame = Frame(core: core, key: key, site: site)
             let instance = try core.resolveInGraph(frame) { override in
                 Instance(Box(try override.map(Self.run) ?? make()))
             }
@@ -88,12 +107,12 @@ public struct Provider<Value>: Sendable {
         }
     }
 
-    /// Resolves a provider whose container keeps its instance, as `storage` says: the cached
-    /// instance if there is one, else one construction shared by every concurrent caller.
-    @inlinable
-    func resolveKept(_ storage: Storage) throws(StrataError) -> Value {
-        if let instance = core.cachedInstance(key) { return Self.value(of: instance, storage) }
-        let frame = Frame(core: core, key: key, site: site)
+    /// Builds the instance of a provider whose container keeps it, as `storage` says: one
+    /// construction shared by every concurrent caller.
+    ///
+    /// Out of line, so that the cached path of ``resolve()`` builds no frame.
+    @inlinable @inline(never)
+    func construct(_ storage: Storage) throws(StrataError) -> Value {
         let instance = try core.construct(frame, storage: storage) { override in
             let value = try override.map(Self.run) ?? make()
             if case .weak = storage { return Instance(Self.weakObject(value, for: frame)) }

@@ -43,6 +43,22 @@ struct DiagnosticsTests {
         withExtendedLifetime((feature, interaction)) {}
     }
 
+    @Test("a name written by hand, one character or not ASCII, is kept as written")
+    func handWrittenNames() throws {
+        final class Named: Container {
+            let scope = AppScope()
+            var accented: Provider<Service> { shared("café") { Service(id: 1) } }
+            var short: Provider<Service> { unique("x") { Service(id: 2) } }
+        }
+        let named = Named()
+        _ = named.accented()
+        #expect(String(describing: named.tree) == "Named (app)\n  café: Service")
+        named.end()
+        var ended: ProviderDescription?
+        do { _ = try named.short.resolve() } catch { if case .ended(let p) = error { ended = p } }
+        #expect(ended?.name == "x")
+    }
+
     @Test("the tree as Graphviz DOT")
     func treeDOT() {
         let (app, session, feature, interaction) = fourTiers()

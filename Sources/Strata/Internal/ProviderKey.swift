@@ -5,38 +5,76 @@
 /// A provider is a computed property evaluated afresh at every access, so the key must be
 /// cheap to build and to hash: the `#function` literal is a constant in the binary, and
 /// its address names the declaration without hashing the string.
+///
+/// The key also holds the rest of the name (its length and flags, beside the line), so that
+/// a frame and a provider need no copy of the name: see ``Provider`` for why its size
+/// matters.
 @usableFromInline
 package struct ProviderKey: Hashable, Sendable {
+    /// Where the name starts: the literal's address, or the scalar of a one-scalar name.
     @usableFromInline let site: UInt
-    @usableFromInline let line: UInt
+    /// The line, the name's length in UTF-8 code units and its flags:
+    /// `line << 32 | length << 8 | flags`.
+    @usableFromInline let place: UInt
     @usableFromInline let type: ObjectIdentifier
     @usableFromInline let argument: Argument?
 
     @inlinable
     package init(name: StaticString, line: UInt, type: Any.Type, argument: Argument? = nil) {
-        self.site =
-            name.hasPointerRepresentation
-            ? UInt(bitPattern: name.utf8Start) : UInt(name.unicodeScalar.value)
-        self.line = line
-        self.type = ObjectIdentifier(type)
+        self.init(
+            site: Self.site(of: name), place: Self.place(of: name, line: line),
+            type: ObjectIdentifier(type), argument: argument)
+    }
+
+    @inlinable
+    init(site: UInt, place: UInt, type: ObjectIdentifier, argument: Argument?) {
+        self.site = site
+        self.place = place
+        self.type = type
         self.argument = argument
+    }
+
+    /// The ``site`` of a provider named `name`.
+    @inlinable
+    static func site(of name: StaticString) -> UInt {
+        name.hasPointerRepresentation
+            ? UInt(bitPattern: name.utf8Start) : UInt(name.unicodeScalar.value)
+    }
+
+    /// The ``place`` of a provider named `name` and declared at `line`.
+    ///
+    /// The flags are `StaticString`'s own: bit 0 set for a one-scalar name, bit 1 for an
+    /// ASCII one. A line past 2³² or a name of 2²⁴ bytes or more would not fit; no source
+    /// file has either.
+    @inlinable
+    static func place(of name: StaticString, line: UInt) -> UInt {
+        let length = name.hasPointerRepresentation ? UInt(name.utf8CodeUnitCount) : 0
+        let flags: UInt = (name.hasPointerRepresentation ? 0 : 1) | (name.isASCII ? 2 : 0)
+        return line << 32 | (length & 0xFF_FFFF) << 8 | flags
+    }
+
+    /// The provider's name, as it was written.
+    var name: StaticString {
+        // `StaticString` is a frozen struct of these three fields, in this order: its
+        // layout is part of the standard library's ABI.
+        struct Parts {
+            let start: UInt
+            let length: UInt
+            let flags: UInt8
+        }
+        let parts = Parts(start: site, length: place >> 8 & 0xFF_FFFF, flags: UInt8(place & 0xFF))
+        return unsafeBitCast(parts, to: StaticString.self)
     }
 
     /// The same provider with its argument dropped: what an override of every argument of
     /// a `shared(by:)` provider is kept under.
     var declaration: ProviderKey {
-        argument == nil ? self : ProviderKey(site: site, line: line, type: type)
+        argument == nil ? self : ProviderKey(site: site, place: place, type: type, argument: nil)
     }
 
     /// A key no provider has: the address of no `#function` literal is zero.
-    static let unused = ProviderKey(site: 0, line: 0, type: ObjectIdentifier(Never.self))
-
-    private init(site: UInt, line: UInt, type: ObjectIdentifier, argument: Argument? = nil) {
-        self.site = site
-        self.line = line
-        self.type = type
-        self.argument = argument
-    }
+    static let unused = ProviderKey(
+        site: 0, place: 0, type: ObjectIdentifier(Never.self), argument: nil)
 }
 
 /// A provider's name, kept unformatted until a message, a tree or a trace needs it.

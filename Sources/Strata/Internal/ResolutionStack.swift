@@ -7,18 +7,26 @@
 #endif
 
 /// One provider being resolved: which container, which provider.
+///
+/// The key holds the provider's name, so a frame is five words and a ``Provider`` seven.
 @usableFromInline
 package struct Frame: Sendable {
     @usableFromInline let core: ScopeCore
     @usableFromInline let key: ProviderKey
-    @usableFromInline let site: ProviderSite
 
     @inlinable
-    package init(core: ScopeCore, key: ProviderKey, site: ProviderSite) {
+    package init(core: ScopeCore, key: ProviderKey) {
         self.core = core
         self.key = key
-        self.site = site
     }
+
+    /// The frame of a provider declared at `site`, whose name and argument the key holds.
+    @inlinable
+    package init(core: ScopeCore, key: ProviderKey, site: ProviderSite) {
+        self.init(core: core, key: key)
+    }
+
+    var site: ProviderSite { ProviderSite(name: key.name, argument: key.argument) }
 
     var provider: ProviderDescription {
         ProviderDescription(container: core.containerDescription, name: site.displayName)
@@ -36,23 +44,149 @@ package struct Frame: Sendable {
 /// when tasks share the thread; that makes a thread-local stack safe and far cheaper than a
 /// task-local one on the path every `unique` resolution takes. Async factories keep their
 /// own stack in ``AsyncResolution``.
+///
+/// The thread-local value is the address of the stack's ``Storage``, so a resolution reaches
+/// it through a plain pointer: no reference is counted on the way. A frame stays on the stack
+/// only while the call that pushed it runs, and that call holds the frame's references (a
+/// provider's `resolve()` holds its provider); so the stack keeps each frame as an ``Entry``,
+/// its fields without their references counted, and a push and a pop retain nothing either.
 @usableFromInline
 final class ResolutionStack {
-    // Thread-local, so never accessed from two threads: no dynamic exclusivity check.
-    @exclusivity(unchecked) @usableFromInline var frames: [Frame] = []
-    /// The instances of `graph` providers in the top-level resolution this thread runs;
-    /// `nil` until one is resolved, and again once the outermost frame pops.
-    @exclusivity(unchecked) @usableFromInline var graph: ResolutionGraph?
+    /// A frame as the stack keeps it: plain values, valid while the frame's pusher runs.
+    @usableFromInline
+    struct Entry {
+        let core: Unmanaged<ScopeCore>
+        let site: UInt
+        let place: UInt
+        let type: ObjectIdentifier
+        let argument: Unmanaged<Argument>?
+
+        init(_ frame: Frame) {
+            core = Unmanaged.passUnretained(frame.core)
+            site = frame.key.site
+            place = frame.key.place
+            type = frame.key.type
+            argument = frame.key.argument.map(Unmanaged.passUnretained)
+        }
+
+        /// Whether `other` is the same provider: ``Frame/isSameProvider(as:)`` on plain
+        /// values, comparing the arguments only when both have one.
+        func isSameProvider(as other: Entry) -> Bool {
+            guard core.toOpaque() == other.core.toOpaque(), site == other.site,
+                place == other.place, type == other.type
+            else { return false }
+            switch (argument, other.argument) {
+            case (nil, nil): return true
+            case (let argument?, let other?):
+                return argument.toOpaque() == other.toOpaque()
+                    || argument.takeUnretainedValue() == other.takeUnretainedValue()
+            default: return false
+            }
+        }
+
+        /// The frame, with its references counted again.
+        var frame: Frame {
+            let key = ProviderKey(
+                site: site, place: place, type: type, argument: argument?.takeUnretainedValue())
+            return Frame(core: core.takeUnretainedValue(), key: key)
+        }
+    }
+
+    /// The stack's state, kept apart from the object so that the thread-local value can be
+    /// its address.
+    @usableFromInline
+    struct Storage {
+        @usableFromInline var entries: UnsafeMutablePointer<Entry>
+        @usableFromInline var count = 0
+        @usableFromInline var capacity: Int
+        /// The instances of `graph` providers in the top-level resolution this thread runs;
+        /// `nil` until one is resolved, and again once the outermost frame pops.
+        @usableFromInline var graph: ResolutionGraph?
+        /// The stack this is the state of.
+        let stack: Unmanaged<ResolutionStack>
+
+        init(of stack: ResolutionStack) {
+            capacity = 16
+            entries = .allocate(capacity: capacity)
+            self.stack = Unmanaged.passUnretained(stack)
+        }
+
+        /// Pushes `frame` and returns `nil`, or returns where the cycle it would close starts.
+        @inline(__always)
+        mutating func pushIfAcyclic(_ frame: Frame) -> Int? {
+            let entry = Entry(frame)
+            var index = 0
+            while index < count {
+                if entries[index].isSameProvider(as: entry) { return index }
+                index += 1
+            }
+            if count == capacity { grow() }
+            (entries + count).initialize(to: entry)
+            count += 1
+            return nil
+        }
+
+        @inlinable
+        mutating func pop() {
+            count -= 1
+            // The outermost frame ends the top-level resolution, and its graph with it.
+            if count == 0, graph != nil { graph = nil }
+        }
+
+        mutating func grow() {
+            let larger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: entries, count: count)
+            entries.deallocate()
+            entries = larger
+            capacity *= 2
+        }
+
+        func cyclePath(from start: Int, closingWith frame: Frame) -> [ProviderDescription] {
+            (start..<count).map { entries[$0].frame.provider } + [frame.provider]
+        }
+    }
+
+    /// This thread's stack's state; the thread holds the stack through it.
+    let storage: UnsafeMutablePointer<Storage>
+
+    private init() {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: Storage(of: self))
+    }
+
+    deinit {
+        // Entries are plain values: nothing to deinitialise.
+        storage.pointee.entries.deallocate()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
 
     /// This thread's stack, made on first use and freed when the thread exits.
     @usableFromInline
     static var current: ResolutionStack {
+        currentStorage.pointee.stack.takeUnretainedValue()
+    }
+
+    /// The state of this thread's stack, made on first use.
+    fileprivate static var currentStorage: UnsafeMutablePointer<Storage> {
         if let raw = pthread_getspecific(threadKey) {
-            return Unmanaged<ResolutionStack>.fromOpaque(raw).takeUnretainedValue()
+            return raw.assumingMemoryBound(to: Storage.self)
         }
-        let stack = ResolutionStack()
-        pthread_setspecific(threadKey, Unmanaged.passRetained(stack).toOpaque())
-        return stack
+        // The thread holds the stack until it exits: see `releaseStack`.
+        let storage = Unmanaged.passRetained(ResolutionStack()).takeUnretainedValue().storage
+        pthread_setspecific(threadKey, storage)
+        return storage
+    }
+
+    /// The instances of `graph` providers in the top-level resolution this thread runs.
+    var graph: ResolutionGraph? {
+        get { storage.pointee.graph }
+        set { storage.pointee.graph = newValue }
+    }
+
+    /// The providers being resolved, outermost first, for the wait graph and cycle reports.
+    var frames: [Frame] {
+        (0..<storage.pointee.count).map { storage.pointee.entries[$0].frame }
     }
 
     /// Identifies this thread in the wait graph while it blocks on another thread's
@@ -60,30 +194,58 @@ final class ResolutionStack {
     var agent: Agent { .thread(ObjectIdentifier(self)) }
 
     /// Pushes `frame`, or throws the cycle it would close.
-    @inlinable
+    ///
+    /// The frame's references must outlive its place on the stack: pop it before the
+    /// caller's frame goes.
     func push(_ frame: Frame) throws(StrataError) {
-        if let start = frames.firstIndex(where: { $0.isSameProvider(as: frame) }) {
-            throw .cycle(path: cyclePath(from: start, closingWith: frame))
+        if let start = storage.pointee.pushIfAcyclic(frame) {
+            throw .cycle(path: storage.pointee.cyclePath(from: start, closingWith: frame))
         }
-        frames.append(frame)
     }
 
-    @inlinable
     func pop() {
-        frames.removeLast()
-        // The outermost frame ends the top-level resolution, and its graph with it.
-        if graph != nil, frames.isEmpty { graph = nil }
+        storage.pointee.pop()
     }
 
+    /// This thread's stack, reached through its state's address: the thread keeps it.
     @usableFromInline
-    func cyclePath(from start: Int, closingWith frame: Frame) -> [ProviderDescription] {
-        frames[start...].map(\.provider) + [frame.provider]
+    struct Handle {
+        @usableFromInline let storage: UnsafeMutablePointer<Storage>
+
+        @inlinable
+        init(_ storage: UnsafeMutablePointer<Storage>) { self.storage = storage }
+
+        /// Pops the frame ``Frame/pushUnique()`` pushed.
+        @inlinable
+        func pop() {
+            storage.pointee.pop()
+        }
+    }
+}
+
+extension Frame {
+    /// Checks that a `unique` resolution of this frame's provider may run, and pushes the
+    /// frame on this thread's stack: one call for what every `unique` resolution does before
+    /// its factory.
+    ///
+    /// - Returns: The stack, to pop the frame from once the factory returns or throws, and
+    ///   the override to build with, if any.
+    /// - Throws: ``StrataError/ended(provider:)`` when the container has ended, and
+    ///   ``StrataError/cycle(path:)`` when the frame is on the stack already.
+    @usableFromInline
+    func pushUnique() throws(StrataError) -> (ResolutionStack.Handle, Override?) {
+        let override = try core.prepareUnique(self)
+        let storage = ResolutionStack.currentStorage
+        if let start = storage.pointee.pushIfAcyclic(self) {
+            throw .cycle(path: storage.pointee.cyclePath(from: start, closingWith: self))
+        }
+        return (ResolutionStack.Handle(storage), override)
     }
 }
 
 private func releaseStack(_ raw: UnsafeMutableRawPointer?) {
     guard let raw else { return }
-    Unmanaged<ResolutionStack>.fromOpaque(raw).release()
+    raw.assumingMemoryBound(to: ResolutionStack.Storage.self).pointee.stack.release()
 }
 
 private let threadKey: pthread_key_t = {
