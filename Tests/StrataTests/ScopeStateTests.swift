@@ -1,19 +1,62 @@
 import Strata
 import Testing
 
-/// A provider's frame and a construction for it, as the shell would make them.
+/// One provider's frame, and constructions for it, as the shell would make them.
 private struct Fixture {
     final class Thing {}
     let core = ScopeCore(tier: AppTier.self, parent: nil, fileID: #fileID, line: #line)
     let marker = Thing()
     let key = ProviderKey(name: "thing", line: 1, type: Thing.self)
 
-    var frame: Frame {
-        Frame(core: core, key: key, site: ProviderSite(name: "thing", argument: nil))
-    }
+    var frame: Frame { Frame(core: core, key: key) }
 
     func construction() -> Construction {
         Construction(builder: .thread(ObjectIdentifier(marker)), frame: frame)
+    }
+
+    /// Claims the entry for `construction`, as a thread (or, with `isAsync`, a task) would.
+    func claim(
+        _ state: inout ScopeState, for construction: Construction, isAsync: Bool = false
+    ) -> ScopeState.Claim {
+        state.claim(frame, isAsync: isAsync) { _ in construction }
+    }
+
+    /// Offers a new instance from `construction`, kept strongly unless `keeps` is false.
+    func settle(
+        _ state: inout ScopeState, from construction: Construction, keeps: Bool = true
+    ) -> ScopeState.Settled? {
+        state.settle(
+            Instance(Thing()), for: frame, from: construction,
+            storage: keeps ? .strong : .strongUnlessNil, keeps: keeps)
+    }
+}
+
+extension ScopeState.Claim {
+    fileprivate var claimed: Construction? {
+        if case .claimed(let construction, _) = self { construction } else { nil }
+    }
+
+    fileprivate var waitedOn: Construction? {
+        if case .wait(let construction) = self { construction } else { nil }
+    }
+
+    fileprivate var found: ObjectIdentifier? {
+        if case .found(let instance) = self { ObjectIdentifier(instance.object) } else { nil }
+    }
+
+    fileprivate var isEnded: Bool {
+        if case .ended = self { true } else { false }
+    }
+}
+
+extension ScopeState.Settled? {
+    fileprivate var description: String {
+        switch self {
+        case nil: "ended"
+        case .kept?: "kept"
+        case .passedOn?: "passed on"
+        case .dropped(let current)?: current == nil ? "dropped" : "dropped for another"
+        }
     }
 }
 
@@ -21,27 +64,12 @@ private struct Fixture {
 @Suite("ScopeState transitions")
 struct ScopeStateTests {
     @Test("the first claim takes the entry; a second of the same kind waits on that one")
-    func claimThenWait() throws {
+    func claimThenWait() {
         let fixture = Fixture()
         var state = ScopeState()
         let mine = fixture.construction()
-        guard
-            case .claimed(let claimed, nil) = state.claim(
-                fixture.frame, isAsync: false, start: { _ in mine })
-        else {
-            Issue.record("the first claim did not take the entry")
-            return
-        }
-        #expect(claimed === mine)
-        let other = fixture.construction()
-        guard
-            case .wait(let waitedOn) = state.claim(
-                fixture.frame, isAsync: false, start: { _ in other })
-        else {
-            Issue.record("a second claim did not wait")
-            return
-        }
-        #expect(waitedOn === mine)
+        #expect(fixture.claim(&state, for: mine).claimed === mine)
+        #expect(fixture.claim(&state, for: fixture.construction()).waitedOn === mine)
     }
 
     @Test("a settled claim stores the instance: later claims and cached reads find it")
@@ -49,25 +77,11 @@ struct ScopeStateTests {
         let fixture = Fixture()
         var state = ScopeState()
         let mine = fixture.construction()
-        _ = state.claim(fixture.frame, isAsync: false) { _ in mine }
-        let instance = Instance(Fixture.Thing())
-        guard
-            case .kept = state.settle(
-                instance, for: fixture.frame, from: mine, storage: .strong, keeps: true)
-        else {
-            Issue.record("the instance was not kept")
-            return
-        }
+        _ = fixture.claim(&state, for: mine)
+        #expect(fixture.settle(&state, from: mine).description == "kept")
         let cached = state.cachedInstance(fixture.key).map { ObjectIdentifier($0.object) }
-        #expect(cached == ObjectIdentifier(instance.object))
-        guard
-            case .found(let found) = state.claim(
-                fixture.frame, isAsync: false, start: { _ in fixture.construction() })
-        else {
-            Issue.record("a later claim did not find the instance")
-            return
-        }
-        #expect(ObjectIdentifier(found.object) == ObjectIdentifier(instance.object))
+        #expect(cached != nil)
+        #expect(fixture.claim(&state, for: fixture.construction()).found == cached)
     }
 
     @Test("a claim of the other kind takes the entry over; the one taken over is dropped")
@@ -75,24 +89,10 @@ struct ScopeStateTests {
         let fixture = Fixture()
         var state = ScopeState()
         let first = fixture.construction()
-        _ = state.claim(fixture.frame, isAsync: false) { _ in first }
+        _ = fixture.claim(&state, for: first)
         let second = fixture.construction()
-        guard
-            case .claimed(let claimed, _) = state.claim(
-                fixture.frame, isAsync: true, start: { _ in second })
-        else {
-            Issue.record("a claim of the other kind waited")
-            return
-        }
-        #expect(claimed === second)
-        let late = Instance(Fixture.Thing())
-        guard
-            case .dropped(current: nil) = state.settle(
-                late, for: fixture.frame, from: first, storage: .strong, keeps: true)
-        else {
-            Issue.record("the construction taken over still stored")
-            return
-        }
+        #expect(fixture.claim(&state, for: second, isAsync: true).claimed === second)
+        #expect(fixture.settle(&state, from: first).description == "dropped")
         #expect(state.cachedInstance(fixture.key) == nil)
     }
 
@@ -101,20 +101,11 @@ struct ScopeStateTests {
         let fixture = Fixture()
         var state = ScopeState()
         let mine = fixture.construction()
-        _ = state.claim(fixture.frame, isAsync: false) { _ in mine }
-        guard case .some(nil) = state.abandon(fixture.key, mine) else {
-            Issue.record("abandoning an active scope's claim reported an end or an instance")
-            return
-        }
+        _ = fixture.claim(&state, for: mine)
+        let abandoned = state.abandon(fixture.key, mine)
+        #expect(abandoned.map { $0 == nil } == true)
         let next = fixture.construction()
-        guard
-            case .claimed(let claimed, _) = state.claim(
-                fixture.frame, isAsync: false, start: { _ in next })
-        else {
-            Issue.record("the entry stayed claimed after it was abandoned")
-            return
-        }
-        #expect(claimed === next)
+        #expect(fixture.claim(&state, for: next).claimed === next)
     }
 
     @Test("a policy that keeps nothing passes the instance on and leaves the entry free")
@@ -122,22 +113,10 @@ struct ScopeStateTests {
         let fixture = Fixture()
         var state = ScopeState()
         let mine = fixture.construction()
-        _ = state.claim(fixture.frame, isAsync: false) { _ in mine }
-        let instance = Instance(Fixture.Thing())
-        guard
-            case .passedOn = state.settle(
-                instance, for: fixture.frame, from: mine, storage: .strongUnlessNil, keeps: false)
-        else {
-            Issue.record("an instance the policy does not keep was not passed on")
-            return
-        }
-        guard
-            case .claimed = state.claim(
-                fixture.frame, isAsync: false, start: { _ in fixture.construction() })
-        else {
-            Issue.record("the entry was not freed")
-            return
-        }
+        _ = fixture.claim(&state, for: mine)
+        #expect(fixture.settle(&state, from: mine, keeps: false).description == "passed on")
+        let next = fixture.construction()
+        #expect(fixture.claim(&state, for: next).claimed === next)
     }
 
     @Test(
@@ -147,7 +126,7 @@ struct ScopeStateTests {
         let fixture = Fixture()
         var state = ScopeState()
         let mine = fixture.construction()
-        _ = state.claim(fixture.frame, isAsync: false) { _ in mine }
+        _ = fixture.claim(&state, for: mine)
         #expect(!state.needsPublishing)
         let began = state.beginEnding()
         #expect(began)
@@ -155,17 +134,8 @@ struct ScopeStateTests {
         #expect(state.phase == .ending)
         let beganAgain = state.beginEnding()
         #expect(!beganAgain)
-        let settled = state.settle(
-            Instance(Fixture.Thing()), for: fixture.frame, from: mine, storage: .strong, keeps: true
-        )
-        #expect(settled == nil)
-        guard
-            case .ended = state.claim(
-                fixture.frame, isAsync: false, start: { _ in fixture.construction() })
-        else {
-            Issue.record("a claim after the end began did not report it")
-            return
-        }
+        #expect(fixture.settle(&state, from: mine).description == "ended")
+        #expect(fixture.claim(&state, for: fixture.construction()).isEnded)
         let abandoned = state.abandon(fixture.key, mine)
         #expect(abandoned == nil)
         var made = false

@@ -22,7 +22,7 @@ package struct Frame: Sendable {
 
     /// The frame of a provider declared at `site`, whose name and argument the key holds.
     @inlinable
-    package init(core: ScopeCore, key: ProviderKey, site: ProviderSite) {
+    init(core: ScopeCore, key: ProviderKey, site: ProviderSite) {
         self.init(core: core, key: key)
     }
 
