@@ -4,9 +4,9 @@ import Synchronization
 /// ``ScopeState``.
 ///
 /// It holds the state under one lock, applies its transitions, and performs what they
-/// return outside the lock. The atomics beside the lock repeat what the lock-free paths read
-/// — whether the scope is active, whether any override is installed, whether the tree is
-/// traced — and are written only by ``publish(_:)``, under the lock.
+/// return outside the lock. Four atomics beside the lock repeat what the lock-free paths read
+/// — the phase, the override count, whether the tree is traced and whether a root has tree
+/// settings — and are written only by ``publish(_:)``, under the lock.
 ///
 /// It is not generic, so one compiled copy serves every tier; ``Scope`` is the typed face
 /// the compiler checks nesting with.

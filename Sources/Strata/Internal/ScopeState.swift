@@ -91,7 +91,7 @@ package struct ScopeState {
     }
 
     /// Clears the publishing mark once the shell has published.
-    package mutating func published() { needsPublishing = false }
+    mutating func published() { needsPublishing = false }
 }
 
 // MARK: - Transitions of the lifecycle
