@@ -33,25 +33,25 @@ struct OverrideRaceTests {
         let finished = onThreads(3) { index in
             guard start.arriveAndWait() else { return }
             if index == 0 {
+                // Start once reading has begun, or a fast writer could finish before it.
+                while reads.load(ordering: .acquiring) < 2 {}
                 for version in 1...overrides {
                     app.current.override { Versioned(version: version) }
                     installed.store(version, ordering: .releasing)
                 }
                 return
             }
-            while installed.load(ordering: .acquiring) < overrides {
+            repeat {
                 let floor = installed.load(ordering: .acquiring)
                 let version = app.current().version
-                reads.add(1, ordering: .relaxed)
+                reads.add(1, ordering: .releasing)
                 if version < floor { stale.add(1, ordering: .relaxed) }
-            }
+            } while installed.load(ordering: .acquiring) < overrides
         }
         try #require(finished)
         let staleReads = stale.load(ordering: .relaxed)
         #expect(staleReads == 0)
         #expect(app.current().version == overrides)
-        let totalReads = reads.load(ordering: .relaxed)
-        #expect(totalReads > 0)
     }
 
     /// Once `removeOverride` returns, the override's instance is never returned again.
@@ -72,10 +72,14 @@ struct OverrideRaceTests {
                 removed.store(true, ordering: .releasing)
                 return
             }
-            for _ in 0..<2_000 {
+            // Read across the removal, and on for a while after it.
+            var readsAfterRemoval = 0
+            while readsAfterRemoval < 500 {
                 let afterRemoval = removed.load(ordering: .acquiring)
                 let version = app.current().version
-                if afterRemoval, version != 0 { stale.add(1, ordering: .relaxed) }
+                guard afterRemoval else { continue }
+                readsAfterRemoval += 1
+                if version != 0 { stale.add(1, ordering: .relaxed) }
             }
         }
         try #require(finished)
