@@ -10,18 +10,14 @@
 /// ```
 public struct AsyncProvider<Value: Sendable>: Sendable {
     @usableFromInline let core: ScopeCore
+    /// The key holds the provider's name and argument too.
     @usableFromInline let key: ProviderKey
-    @usableFromInline let site: ProviderSite
     @usableFromInline let make: @Sendable () async throws -> Value
 
     @inlinable
-    init(
-        core: ScopeCore, key: ProviderKey, site: ProviderSite,
-        make: @escaping @Sendable () async throws -> Value
-    ) {
+    init(core: ScopeCore, key: ProviderKey, make: @escaping @Sendable () async throws -> Value) {
         self.core = core
         self.key = key
-        self.site = site
         self.make = make
     }
 
@@ -52,7 +48,7 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
             return unsafeDowncast(instance.object, to: Box<Value>.self).value
         }
         let make = self.make
-        let frame = Frame(core: core, key: key, site: site)
+        let frame = Frame(core: core, key: key)
         let instance = try await core.constructAsync(frame, storage: .strong) { override in
             if case .async(let replacement) = override {
                 return Instance(Box(try await replacement() as! Value))

@@ -128,7 +128,7 @@ extension Container {
         to provider: @escaping @Sendable (Self) -> Provider<Value>
     ) -> BackReference<Value> {
         let made = provider(self)
-        let description = Frame(core: made.core, key: made.key, site: made.site).provider
+        let description = made.frame.provider
         return BackReference(description: description) { [weak self] in self.map(provider) }
     }
 

@@ -140,8 +140,7 @@ extension Container {
     ) -> AsyncProvider<Value> {
         return AsyncProvider(
             core: boundCore,
-            key: ProviderKey(name: name, line: line, type: Value.self),
-            site: ProviderSite(name: name, argument: nil), make: make)
+            key: ProviderKey(name: name, line: line, type: Value.self), make: make)
     }
 
     @inlinable

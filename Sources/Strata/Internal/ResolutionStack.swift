@@ -20,12 +20,6 @@ package struct Frame: Sendable {
         self.key = key
     }
 
-    /// The frame of a provider declared at `site`, whose name and argument the key holds.
-    @inlinable
-    init(core: ScopeCore, key: ProviderKey, site: ProviderSite) {
-        self.init(core: core, key: key)
-    }
-
     var site: ProviderSite { ProviderSite(name: key.name, argument: key.argument) }
 
     var provider: ProviderDescription {
@@ -111,19 +105,20 @@ final class ResolutionStack {
             self.stack = Unmanaged.passUnretained(stack)
         }
 
-        /// Pushes `frame` and returns `nil`, or returns where the cycle it would close starts.
+        /// Pushes `frame`, or throws the cycle it would close.
         @inline(__always)
-        mutating func pushIfAcyclic(_ frame: Frame) -> Int? {
+        mutating func push(_ frame: Frame) throws(StrataError) {
             let entry = Entry(frame)
             var index = 0
             while index < count {
-                if entries[index].isSameProvider(as: entry) { return index }
+                if entries[index].isSameProvider(as: entry) {
+                    throw .cycle(path: cyclePath(from: index, closingWith: frame))
+                }
                 index += 1
             }
             if count == capacity { grow() }
             (entries + count).initialize(to: entry)
             count += 1
-            return nil
         }
 
         @inlinable
@@ -198,9 +193,7 @@ final class ResolutionStack {
     /// The frame's references must outlive its place on the stack: pop it before the
     /// caller's frame goes.
     func push(_ frame: Frame) throws(StrataError) {
-        if let start = storage.pointee.pushIfAcyclic(frame) {
-            throw .cycle(path: storage.pointee.cyclePath(from: start, closingWith: frame))
-        }
+        try storage.pointee.push(frame)
     }
 
     func pop() {
@@ -236,9 +229,7 @@ extension Frame {
     func pushUnique() throws(StrataError) -> (ResolutionStack.Handle, Override?) {
         let override = try core.prepareUnique(self)
         let storage = ResolutionStack.currentStorage
-        if let start = storage.pointee.pushIfAcyclic(self) {
-            throw .cycle(path: storage.pointee.cyclePath(from: start, closingWith: self))
-        }
+        try storage.pointee.push(self)
         return (ResolutionStack.Handle(storage), override)
     }
 }
