@@ -12,9 +12,8 @@ struct Entry {
         case vacant
     }
 
+    /// The provider's name is not kept here: its key holds it (``ProviderKey/providerSite``).
     var slot: Slot
-    /// The provider's name, for trees, traces and reports.
-    let name: StaticString
     /// When the instance was made, among the container's instances and hooks: end hooks
     /// run in the reverse of this order.
     var order = 0
@@ -26,9 +25,8 @@ struct Entry {
     /// its weak references at the end instead.
     weak var object: AnyObject?
 
-    init(_ slot: Slot, name: StaticString) {
+    init(_ slot: Slot) {
         self.slot = slot
-        self.name = name
     }
 
     /// The stored instance, if there is one and it is alive.
@@ -56,7 +54,7 @@ struct Entry {
 struct EntryTable {
     private var hasFirst = false
     private var firstKey = ProviderKey.unused
-    private var firstEntry = Entry(.vacant, name: "")
+    private var firstEntry = Entry(.vacant)
     /// The other entries' positions in `slots`.
     private var positions: [ProviderKey: Int] = [:]
     /// The other entries, made instances in the order they were stored.
@@ -127,11 +125,11 @@ struct EntryTable {
     }
 
     private mutating func clearFirst() {
-        (hasFirst, firstKey, firstEntry) = (false, .unused, Entry(.vacant, name: ""))
+        (hasFirst, firstKey, firstEntry) = (false, .unused, Entry(.vacant))
     }
 
     /// What a removed entry leaves in `slots`: a vacant entry, under the key `.unused`.
-    private static var hole: Entry { Entry(.vacant, name: "") }
+    private static var hole: Entry { Entry(.vacant) }
 
     private mutating func append(_ entry: Entry, for key: ProviderKey) {
         positions[key] = slots.endIndex
@@ -227,7 +225,7 @@ extension EntryTable {
                 guard let instance = firstEntry.instance else { continue }
                 return Stored(
                     order: firstEntry.order, instance: instance,
-                    site: ProviderSite(name: firstEntry.name, argument: firstKey.argument))
+                    site: firstKey.providerSite)
             }
             guard slotOrder > 0 else { return nil }
             cursor.index -= 1
@@ -235,7 +233,7 @@ extension EntryTable {
             guard let instance = entry.instance else { continue }
             return Stored(
                 order: slotOrder, instance: instance,
-                site: ProviderSite(name: entry.name, argument: slotKeys[cursor.index].argument))
+                site: slotKeys[cursor.index].providerSite)
         }
     }
 

@@ -66,6 +66,9 @@ package struct ProviderKey: Hashable, Sendable {
         return unsafeBitCast(parts, to: StaticString.self)
     }
 
+    /// The provider's name and argument, as trees, traces and reports show them.
+    var providerSite: ProviderSite { ProviderSite(name: name, argument: argument) }
+
     /// The same provider with its argument dropped: what an override of every argument of
     /// a `shared(by:)` provider is kept under.
     var declaration: ProviderKey {

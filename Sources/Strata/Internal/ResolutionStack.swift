@@ -20,7 +20,7 @@ package struct Frame: Sendable {
         self.key = key
     }
 
-    var site: ProviderSite { ProviderSite(name: key.name, argument: key.argument) }
+    var site: ProviderSite { key.providerSite }
 
     var provider: ProviderDescription {
         ProviderDescription(container: core.containerDescription, name: site.displayName)

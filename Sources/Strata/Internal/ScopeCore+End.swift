@@ -119,7 +119,7 @@ extension ScopeCore {
     /// construction in flight, a weak instance gone).
     static func instanceStep(_ key: ProviderKey, _ entry: Entry) -> EndStep? {
         guard let instance = entry.instance else { return nil }
-        let site = ProviderSite(name: entry.name, argument: key.argument)
+        let site = key.providerSite
         return .instance(instance, object: instance.revealedObject, site: site)
     }
 

@@ -5,7 +5,7 @@ extension ScopeCore {
         read { state in
             state.entries.sorted { $0.entry.order < $1.entry.order }.compactMap { key, entry in
                 guard let instance = entry.instance else { return nil }
-                let name = ProviderSite(name: entry.name, argument: key.argument).displayName
+                let name = key.providerSite.displayName
                 return "\(name): \(instance.typeName)"
             }
         }

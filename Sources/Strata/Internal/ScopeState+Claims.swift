@@ -52,7 +52,7 @@ extension ScopeState {
         }
         let override = side?.overrides.override(for: frame.key)
         let construction = start(override)
-        entries[frame.key] = Entry(.building(construction), name: frame.site.name)
+        entries[frame.key] = Entry(.building(construction))
         return .claimed(construction, override)
     }
 
@@ -78,11 +78,11 @@ extension ScopeState {
         var entry: Entry
         switch storage {
         case .weak:
-            entry = Entry(.weak, name: frame.site.name)
+            entry = Entry(.weak)
             // A weakShared instance is the object itself, never boxed.
             entry.object = instance.object
         case .strong, .strongUnlessNil:
-            entry = Entry(.instance(instance), name: frame.site.name)
+            entry = Entry(.instance(instance))
         }
         entry.order = nextOrder()
         entries.store(entry, for: frame.key)
