@@ -45,17 +45,17 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
     ///   factory throws.
     public func resolve() async throws(StrataError) -> Value {
         if let instance = core.cachedInstance(key) {
-            return unsafeDowncast(instance.object, to: Box<Value>.self).value
+            return instance.value(as: Value.self)
         }
         let make = self.make
         let frame = Frame(core: core, key: key)
         let instance = try await core.constructAsync(frame, storage: .strong) { override in
             if case .async(let replacement) = override {
-                return Instance(Box(try await replacement() as! Value))
+                return Instance(holding: try await replacement() as! Value)
             }
-            return Instance(Box(try await make()))
+            return Instance(holding: try await make())
         }
-        return unsafeDowncast(instance.object, to: Box<Value>.self).value
+        return instance.value(as: Value.self)
     }
 
     /// Replaces the provider's factory, for tests and previews.

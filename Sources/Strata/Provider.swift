@@ -101,9 +101,9 @@ public struct Provider<Value>: Sendable {
             }
         case .graph:
             let instance = try core.resolveInGraph(frame) { override in
-                Instance(Box(try override.map(Self.run) ?? make()))
+                Instance(holding: try override.map(Self.run) ?? make())
             }
-            return unsafeDowncast(instance.object, to: Box<Value>.self).value
+            return instance.value(as: Value.self)
         }
     }
 
@@ -116,17 +116,17 @@ public struct Provider<Value>: Sendable {
         let instance = try core.construct(frame, storage: storage) { override in
             let value = try override.map(Self.run) ?? make()
             if case .weak = storage { return Instance(Self.weakObject(value, for: frame)) }
-            return Instance(Box(value))
+            return Instance(holding: value)
         }
         return Self.value(of: instance, storage)
     }
 
-    /// The value `instance` holds: a box's value, or the object itself when it is kept
-    /// weakly.
+    /// The value `instance` holds; when it is kept weakly, the object itself, even for a
+    /// protocol type, which ``Instance/init(holding:)`` would have boxed.
     @inlinable
     static func value(of instance: Instance, _ storage: Storage) -> Value {
         if case .weak = storage { return instance.object as! Value }
-        return unsafeDowncast(instance.object, to: Box<Value>.self).value
+        return instance.value(as: Value.self)
     }
 
     /// Replaces the provider's factory, for tests and previews.

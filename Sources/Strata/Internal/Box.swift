@@ -56,8 +56,12 @@ func classInstance<Value>(_ value: Value) -> AnyObject? {
 }
 
 @usableFromInline
-/// A provided instance as the container stores it: a ``Box`` for `shared`, the object
-/// itself for `weakShared`.
+/// A provided instance as the container stores it: a class instance as itself, any other
+/// value in a ``Box``.
+///
+/// An object needs no box: storing it as itself saves the box's allocation, and a retain and
+/// a release on every cached resolution. ``init(holding:)`` and ``value(as:)`` make the one
+/// decision, from `Value` alone, so that what one stores the other reads.
 // @unchecked: only instances of Sendable types are stored (`shared` and `weakShared`
 // require `Sendable`), and the reference itself is immutable.
 package struct Instance: @unchecked Sendable {
@@ -65,6 +69,27 @@ package struct Instance: @unchecked Sendable {
 
     @inlinable
     package init(_ object: AnyObject) { self.object = object }
+
+    /// Holds `value`: itself when `Value` is a class type, else in a box.
+    ///
+    /// In the caller's specialised code whether `Value` is a class is known at compile time.
+    /// A protocol type is boxed even when the value is an object: only a class type is one
+    /// reference that can be reinterpreted.
+    @inlinable
+    package init<Value>(holding value: Value) {
+        if Value.self is AnyClass {
+            self.init(unsafeBitCast(value, to: AnyObject.self))
+        } else {
+            self.init(Box(value))
+        }
+    }
+
+    /// The value ``init(holding:)`` stored.
+    @inlinable
+    package func value<Value>(as _: Value.Type) -> Value {
+        if Value.self is AnyClass { return unsafeBitCast(object, to: Value.self) }
+        return unsafeDowncast(object, to: Box<Value>.self).value
+    }
 
     /// The instance as an object a weak reference can follow: the boxed value when it is a
     /// class instance, the object itself when it is not boxed; `nil` for a value type.
