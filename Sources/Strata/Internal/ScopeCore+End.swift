@@ -145,8 +145,9 @@ extension ScopeCore {
             subscription.cancel()
         case .instance(let instance, let object, let site):
             watched.follow(object, site: site)
-            (object as? any ScopeBound)?.scopeDidEnd()
-            if let bound = object as? any AsyncScopeBound {
+            let roles = object.map(EndRole.of) ?? []
+            if roles.contains(.bound) { (object as? any ScopeBound)?.scopeDidEnd() }
+            if roles.contains(.asyncBound), let bound = object as? any AsyncScopeBound {
                 return .instance(bound, instance, site: site)
             }
             traceInstanceEnded(instance, site: site, tracer: tracer)
