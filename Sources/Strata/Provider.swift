@@ -91,7 +91,7 @@ public struct Provider<Value>: Sendable {
             if let instance = core.cachedInstance(key) { return Self.value(of: instance, storage) }
             return try construct(storage)
         case .unique:
-            let (stack, override) = try frame.pushUnique()
+            let (stack, override) = try core.pushUnique(key)
             defer { stack.pop() }
             do {
                 if let override { return try Self.run(override) }

@@ -73,7 +73,7 @@ extension ScopeCore {
     func resolveInGraph(
         _ frame: Frame, make: (Override?) throws -> Instance
     ) throws(StrataError) -> Instance {
-        let override = try prepareUnique(frame)
+        let override = try prepareUnique(frame.key)
         let stack = ResolutionStack.current
         try stack.push(frame)
         // Popping the outermost frame drops the graph, also on a throw.

@@ -55,12 +55,14 @@ final class ResolutionStack {
         let type: ObjectIdentifier
         let argument: Unmanaged<Argument>?
 
-        init(_ frame: Frame) {
-            core = Unmanaged.passUnretained(frame.core)
-            site = frame.key.site
-            place = frame.key.place
-            type = frame.key.type
-            argument = frame.key.argument.map(Unmanaged.passUnretained)
+        init(_ frame: Frame) { self.init(core: frame.core, key: frame.key) }
+
+        init(core: ScopeCore, key: ProviderKey) {
+            self.core = Unmanaged.passUnretained(core)
+            site = key.site
+            place = key.place
+            type = key.type
+            argument = key.argument.map(Unmanaged.passUnretained)
         }
 
         /// Whether `other` is the same provider: ``Frame/isSameProvider(as:)`` on plain
@@ -108,11 +110,16 @@ final class ResolutionStack {
         /// Pushes `frame`, or throws the cycle it would close.
         @inline(__always)
         mutating func push(_ frame: Frame) throws(StrataError) {
-            let entry = Entry(frame)
+            try push(Entry(frame))
+        }
+
+        /// Pushes `entry`, or throws the cycle it would close.
+        @inline(__always)
+        mutating func push(_ entry: Entry) throws(StrataError) {
             var index = 0
             while index < count {
                 if entries[index].isSameProvider(as: entry) {
-                    throw .cycle(path: cyclePath(from: index, closingWith: frame))
+                    throw .cycle(path: cyclePath(from: index, closingWith: entry.frame))
                 }
                 index += 1
             }
@@ -208,7 +215,7 @@ final class ResolutionStack {
         @inlinable
         init(_ storage: UnsafeMutablePointer<Storage>) { self.storage = storage }
 
-        /// Pops the frame ``Frame/pushUnique()`` pushed.
+        /// Pops the frame ``ScopeCore/pushUnique(_:)`` pushed.
         @inlinable
         func pop() {
             storage.pointee.pop()
@@ -216,20 +223,24 @@ final class ResolutionStack {
     }
 }
 
-extension Frame {
-    /// Checks that a `unique` resolution of this frame's provider may run, and pushes the
-    /// frame on this thread's stack: one call for what every `unique` resolution does before
-    /// its factory.
+extension ScopeCore {
+    /// Checks that a `unique` resolution of the provider `key` names here may run, and
+    /// pushes its frame on this thread's stack: one call for what every `unique` resolution
+    /// does before its factory.
+    ///
+    /// It takes the key rather than a ``Frame``: a frame holds the core, and building one
+    /// here would count a reference to it on every resolution; the stack keeps its entries
+    /// uncounted anyway. A frame is built only for an error.
     ///
     /// - Returns: The stack, to pop the frame from once the factory returns or throws, and
     ///   the override to build with, if any.
     /// - Throws: ``StrataError/ended(provider:)`` when the container has ended, and
     ///   ``StrataError/cycle(path:)`` when the frame is on the stack already.
     @usableFromInline
-    func pushUnique() throws(StrataError) -> (ResolutionStack.Handle, Override?) {
-        let override = try core.prepareUnique(self)
+    func pushUnique(_ key: ProviderKey) throws(StrataError) -> (ResolutionStack.Handle, Override?) {
+        let override = try prepareUnique(key)
         let storage = ResolutionStack.currentStorage
-        try storage.pointee.push(self)
+        try storage.pointee.push(ResolutionStack.Entry(core: self, key: key))
         return (ResolutionStack.Handle(storage), override)
     }
 }

@@ -79,11 +79,10 @@ extension ScopeCore {
     }
 
     /// Checks that a `unique` resolution may run, and returns the override to use, if any.
-    @usableFromInline
-    func prepareUnique(_ frame: Frame) throws(StrataError) -> Override? {
-        guard isActive else { throw .ended(provider: frame.provider) }
+    func prepareUnique(_ key: ProviderKey) throws(StrataError) -> Override? {
+        guard isActive else { throw .ended(provider: Frame(core: self, key: key).provider) }
         guard overrideCount.load(ordering: .acquiring) > 0 else { return nil }
-        return read { $0.side?.overrides.override(for: frame.key) }
+        return read { $0.side?.overrides.override(for: key) }
     }
 
     /// A factory's error as the caller sees it: Strata's own errors pass through unchanged,
