@@ -219,7 +219,7 @@ extension ScopeCore {
         var own = own
         own.ended = [container]
         own.survivors += survivors(of: &watched, in: container)
-        root.endReportHandler?(own)
+        rootUnretained._withUnsafeGuaranteedRef { $0.endReportHandler }?(own)
         parent?.removeChild(self)
         // A container never used was never announced; it ends silently too.
         if isBound.load(ordering: .acquiring) { trace(.ended(container)) }

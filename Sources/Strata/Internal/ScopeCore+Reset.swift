@@ -57,7 +57,7 @@ extension ScopeCore {
         }
         steps.removeAll()
         report.survivors = survivors(of: &watched, in: container)
-        root.endReportHandler?(report)
+        rootUnretained._withUnsafeGuaranteedRef { $0.endReportHandler }?(report)
         return report
     }
 }

@@ -103,7 +103,8 @@ package final class ScopeCore: Sendable {
 
     private func bindSlow(_ container: any Container) {
         let owner = type(of: container)
-        let plans = parent == nil ? [] : root.plans(for: owner)
+        let plans =
+            parent == nil ? [] : rootUnretained._withUnsafeGuaranteedRef { $0.plans(for: owner) }
         let step: ScopeState.NamingStep
         if plans.isEmpty {
             step = transition { $0.claimNaming(owner, run: nil) }
@@ -202,9 +203,16 @@ package final class ScopeCore: Sendable {
         transition { $0.addHook(kind) }
     }
 
-    var root: ScopeCore {
-        var core = self
-        while let parent = core.parent { core = parent }
+    var root: ScopeCore { rootUnretained.takeUnretainedValue() }
+
+    /// The root, reached without counting a reference to each core on the way: every core
+    /// holds its parent, so the whole chain lives at least as long as this one.
+    var rootUnretained: Unmanaged<ScopeCore> {
+        var core = Unmanaged.passUnretained(self)
+        while let parent = core._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }
+        ) {
+            core = parent
+        }
         return core
     }
 
@@ -228,8 +236,9 @@ package final class ScopeCore: Sendable {
     ///
     /// A tree without one answers from an atomic flag, without the root's lock.
     var tracer: (@Sendable (TraceEvent) -> Void)? {
-        let root = self.root
-        guard root.isTracing.load(ordering: .acquiring) else { return nil }
-        return root.read { $0.side?.tracer }
+        rootUnretained._withUnsafeGuaranteedRef { root in
+            guard root.isTracing.load(ordering: .acquiring) else { return nil }
+            return root.read { $0.side?.tracer }
+        }
     }
 }
