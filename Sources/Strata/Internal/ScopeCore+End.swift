@@ -218,7 +218,8 @@ extension ScopeCore {
     ) -> EndReport {
         var own = own
         own.ended = [container]
-        own.survivors += survivors(of: &watched, in: container)
+        let found = survivors(of: &watched, in: container)
+        if !found.isEmpty { own.survivors += found }
         rootUnretained._withUnsafeGuaranteedRef { $0.endReportHandler }?(own)
         parent?.removeChild(self)
         // A container never used was never announced; it ends silently too.
@@ -256,10 +257,11 @@ struct EndWalk {
     /// The newest instance not ended yet, once read.
     private var pending: EntryTable.Stored?
 
-    init(hooks: [ScopeState.Hook], entries: EntryTable) {
-        self.hooks = hooks
+    /// Takes the copies it is given, without copying them again.
+    init(hooks: consuming [ScopeState.Hook], entries: consuming EntryTable) {
         self.hookIndex = hooks.endIndex
         self.cursor = entries.newestCursor
+        self.hooks = hooks
         self.entries = entries
     }
 
