@@ -1,10 +1,20 @@
 /// What a container keeps for one provider.
+///
+/// A plain value: every field is a reference or a number, so the table moves and copies an
+/// entry without calling into the runtime. (A `weak` field would make every move and copy
+/// of an entry, and of the table whose first entry is inline, a runtime call: the weak
+/// reference of a `weakShared` instance lives in a ``WeakReference`` of its own.)
 struct Entry {
     enum Slot {
         /// A `shared` instance, held strongly.
         case instance(Instance)
-        /// A `weakShared` instance, held only by ``Entry/object``.
-        case weak
+        /// A `weakShared` instance, held weakly.
+        ///
+        /// A `shared` instance is never held weakly: a weak reference gives an object a side
+        /// table, which costs memory and sends every later retain and release of the object —
+        /// in Strata and in the app — down the runtime's slow path; the survivors report forms
+        /// its weak references at the end instead.
+        case weak(WeakReference)
         /// Being built, by a thread (others wait on its gate) or by a task (others await it).
         case building(Construction)
         /// Nothing: the inline entry of a table that has none, or a hole left in the slots by
@@ -17,13 +27,6 @@ struct Entry {
     /// When the instance was made, among the container's instances and hooks: end hooks
     /// run in the reverse of this order.
     var order = 0
-    /// The instance of a `weakShared` entry, held weakly; `nil` for every other slot.
-    ///
-    /// A `shared` instance is held by its slot alone. A weak reference gives an object a side
-    /// table, which costs memory and sends every later retain and release of the object —
-    /// in Strata and in the app — down the runtime's slow path; the survivors report forms
-    /// its weak references at the end instead.
-    weak var object: AnyObject?
 
     init(_ slot: Slot) {
         self.slot = slot
@@ -33,7 +36,7 @@ struct Entry {
     var instance: Instance? {
         switch slot {
         case .instance(let instance): instance
-        case .weak: object.map(Instance.init)
+        case .weak(let reference): reference.object.map(Instance.init)
         case .building, .vacant: nil
         }
     }

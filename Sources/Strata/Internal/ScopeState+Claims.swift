@@ -78,9 +78,8 @@ extension ScopeState {
         var entry: Entry
         switch storage {
         case .weak:
-            entry = Entry(.weak)
             // A weakShared instance is the object itself, never boxed.
-            entry.object = instance.object
+            entry = Entry(.weak(WeakReference(instance.object)))
         case .strong, .strongUnlessNil:
             entry = Entry(.instance(instance))
         }
