@@ -172,7 +172,7 @@ package final class ScopeCore: Sendable {
     ///
     /// A child whose deinit has begun is left out; it is ending itself.
     var liveChildren: [ScopeCore] {
-        read(\.liveChildren)
+        read { $0.liveChildren }
     }
 
     // MARK: Hooks and tracing
