@@ -19,7 +19,7 @@ struct Lock<Value>: ~Copyable {
     private let mutex: Mutex<Value>
 
     init(_ value: sending Value) {
-        mutex = Mutex(value)
+        mutex = Mutex(consume value)
     }
 
     /// Runs `body` with exclusive access to the value.
