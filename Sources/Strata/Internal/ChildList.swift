@@ -38,12 +38,17 @@ struct ChildList {
         guard index >= 0 else { return }
         // Released: a deinit that reads -1 without the lock sees the list done with it.
         child.childSlot.store(-1, ordering: .releasing)
-        slots[index] = Slot(core: nil, listed: nil)
-        removed += 1
-        // Children mostly go newest first: the tail shrinks and no hole stays.
-        while let last = slots.last, last.listed == nil {
+        if index == slots.endIndex - 1 {
+            // Children mostly go newest first: the tail shrinks, and the holes it uncovers
+            // go with it. (Slots are read in place: copying one copies its weak reference.)
             slots.removeLast()
-            removed -= 1
+            while let last = slots.indices.last, slots[last].listed == nil {
+                slots.removeLast()
+                removed -= 1
+            }
+        } else {
+            slots[index] = Slot(core: nil, listed: nil)
+            removed += 1
         }
         if removed > 16, removed * 2 > slots.count { compact() }
     }
