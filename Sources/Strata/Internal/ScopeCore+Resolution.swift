@@ -1,13 +1,4 @@
 extension ScopeCore {
-    /// The stored instance for `key`, if there is one and the scope is active: the fast path of
-    /// every cached resolution.
-    ///
-    /// `nil` sends the caller to ``construct(_:storage:make:)``, which reports an ended scope.
-    @usableFromInline
-    func cachedInstance(_ key: ProviderKey) -> Instance? {
-        read { $0.cachedInstance(key) }
-    }
-
     /// Builds and stores the instance for `key` exactly once, however many threads ask at
     /// the same time; every other caller waits for the first and gets its instance.
     ///

@@ -61,8 +61,21 @@ package final class ScopeCore: Sendable {
     // MARK: The shell
 
     /// Reads the state under the lock.
-    func read<Result>(_ body: (ScopeState) -> Result) -> Result {
+    func read<Result>(_ body: (borrowing ScopeState) -> Result) -> Result {
         state.withLock { body($0) }
+    }
+
+    /// The stored instance for `key`, if there is one and the scope is active: the fast path of
+    /// every cached resolution.
+    ///
+    /// `nil` sends the caller to ``construct(_:storage:make:)``, which reports an ended scope.
+    ///
+    /// It takes the lock itself rather than through ``read(_:)``: there the compiler calls the
+    /// locked section out of line, with a copy of the state, and a cached resolution took
+    /// about 370 instructions instead of 280.
+    @usableFromInline
+    func cachedInstance(_ key: ProviderKey) -> Instance? {
+        state.withLock { $0.cachedInstance(key) }
     }
 
     /// Applies one transition under the lock, and publishes what it changed that the
