@@ -34,6 +34,9 @@ public struct Scope<Level: Tier>: Sendable {
 
     init(core: ScopeCore) { self.unboundCore = core }
 
+    /// The machinery, for the package's tests.
+    package var core: ScopeCore { unboundCore }
+
     init<Parent: Container>(childOf parent: Parent, fileID: StaticString, line: UInt) {
         unboundCore = parent.boundCore.makeChild(tier: Level.self, fileID: fileID, line: line)
     }
