@@ -55,7 +55,6 @@ struct Entry {
 /// merged with the inline entry, in linear time and without hashing or sorting (see
 /// `next(_:)`).
 struct EntryTable {
-    private var hasFirst = false
     private var firstKey = ProviderKey.unused
     private var firstEntry = Entry(.vacant)
     /// The other entries' positions in `slots`.
@@ -68,6 +67,8 @@ struct EntryTable {
     /// The key of each slot, apart, so that a lookup reads the entry alone.
     private var slotKeys: [ProviderKey] = []
     private var holes = 0
+    /// Last, so that a scope's one-byte fields can follow it in its padding.
+    private var hasFirst = false
 
     subscript(key: ProviderKey) -> Entry? {
         get {

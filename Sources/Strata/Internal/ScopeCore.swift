@@ -16,12 +16,9 @@ package final class ScopeCore: Sendable {
     let parent: ScopeCore?
     /// Where the scope was made, to name a container that was never used.
     let fileID: StaticString
-    let line: UInt
+    // The one-byte fields follow the 17 bytes of `fileID`, in its padding.
     /// The state's phase, for ``isActive``.
     let phase = Atomic<UInt8>(ScopeState.Phase.active.rawValue)
-    /// How many overrides are installed: a `unique` resolution takes the lock only when
-    /// there are some.
-    let overrideCount = Atomic<Int>(0)
     let isBound = Atomic<Bool>(false)
     /// Whether this root has made its ``TreeSettings``: until it has, a child need not take
     /// the root's lock to learn that there are no plans and no end-report handler.
@@ -29,6 +26,10 @@ package final class ScopeCore: Sendable {
     /// Whether this root has a trace handler: until it has, tracing a tree's events takes
     /// no lock.
     let isTracing = Atomic<Bool>(false)
+    let line: UInt
+    /// How many overrides are installed: a `unique` resolution takes the lock only when
+    /// there are some.
+    let overrideCount = Atomic<Int>(0)
     private let state = Lock(ScopeState())
     /// The stored instances, readable without the lock; see ``ReadCache``.
     private let readCache = ReadCache()

@@ -50,13 +50,17 @@ package struct ScopeState {
         }
     }
 
+    /// The container's type, learnt on first use.
+    private(set) var naming = Naming.unnamed
+    var entries = EntryTable()
+    // The one-byte fields follow the table, in its padding.
     /// The lifecycle: `active` until an end begins; `ended` once the tables are released.
     package private(set) var phase = Phase.active {
         didSet { needsPublishing = true }
     }
-    /// The container's type, learnt on first use.
-    private(set) var naming = Naming.unnamed
-    var entries = EntryTable()
+    /// Whether the phase or the side state changed in this transition: the shell then
+    /// publishes what the lock-free paths read (``ScopeCore/publish(_:)``).
+    package private(set) var needsPublishing = false
     /// Counts instances, hooks and children as they are made: the order end follows.
     private var made = 0
     private(set) var hooks: [Hook] = []
@@ -66,9 +70,6 @@ package struct ScopeState {
     /// Overrides, tracer, routes, contributions, tree settings and the `endAndWait`
     /// task: made on first write, `nil` (all empty) in most containers.
     private(set) var side: SideState?
-    /// Whether the phase or the side state changed in this transition: the shell then
-    /// publishes what the lock-free paths read (``ScopeCore/publish(_:)``).
-    package private(set) var needsPublishing = false
 
     package init() {}
 
