@@ -70,10 +70,21 @@ extension ScopeCore {
     }
 
     /// Checks that a `unique` resolution may run, and returns the override to use, if any.
+    ///
+    /// Inlined: its two loads cost less than the call every `unique` resolution made.
+    @inline(__always)
     func prepareUnique(_ key: ProviderKey) throws(StrataError) -> Override? {
-        guard isActive else { throw .ended(provider: Frame(core: self, key: key).provider) }
+        guard isActive else { throw endedError(key) }
         guard overrideCount.load(ordering: .acquiring) > 0 else { return nil }
-        return read { $0.side?.overrides.override(for: key) }
+        return override(for: key)
+    }
+
+    private func endedError(_ key: ProviderKey) -> StrataError {
+        .ended(provider: Frame(core: self, key: key).provider)
+    }
+
+    private func override(for key: ProviderKey) -> Override? {
+        read { $0.side?.overrides.override(for: key) }
     }
 
     /// A factory's error as the caller sees it: Strata's own errors pass through unchanged,
