@@ -18,6 +18,20 @@ private final class NumberedApp: Container {
     var held: Provider<Numbered> { weakShared { Numbered(number: 0) } }
 }
 
+/// An instance followed weakly, to see it freed.
+private struct Followed {
+    weak var object: Numbered?
+}
+
+/// Resolves `app.item` twice, so that the second, locked, read publishes it; returns it
+/// followed weakly, so that the test holds no reference to it.
+private func publishItem(of app: NumberedApp) -> Followed {
+    let item = app.item()
+    #expect(app.item() === item)
+    #expect(app.scope.core.publishesReads)
+    return Followed(object: item)
+}
+
 /// Cached resolutions read without the lock once a locked read has published the entries;
 /// every change to the scope takes that back before it returns.
 ///
@@ -63,16 +77,10 @@ struct ReadCacheTests {
     @Test("after end(), a resolution fails, and the published entries kept nothing alive")
     func endUnpublishes() {
         let app = NumberedApp()
-        weak var first: Numbered?
-        do {
-            let item = app.item()
-            first = item
-            #expect(app.item() === item)
-        }
-        #expect(app.scope.core.publishesReads)
+        let first = publishItem(of: app)
         let report = app.end()
         #expect(report.survivors.isEmpty)
-        #expect(first == nil)
+        #expect(first.object == nil)
         #expect(!app.scope.core.publishesReads)
         #expect(throws: StrataError.self) { try app.item.resolve() }
     }
@@ -80,15 +88,9 @@ struct ReadCacheTests {
     @Test("a reset takes the published instance back: the next resolution builds anew")
     func resetUnpublishes() {
         let app = NumberedApp()
-        weak var first: Numbered?
-        do {
-            let item = app.item()
-            first = item
-            #expect(app.item() === item)
-        }
-        #expect(app.scope.core.publishesReads)
+        let first = publishItem(of: app)
         _ = app.item.reset()
-        #expect(first == nil)
+        #expect(first.object == nil)
         #expect(app.item().number == 2)
     }
 
