@@ -6,7 +6,9 @@ import Synchronization
 /// It holds the state under one lock, applies its transitions, and performs what they
 /// return outside the lock. Four atomics beside the lock repeat what the lock-free paths read
 /// — the phase, the override count, whether the tree is traced and whether a root has tree
-/// settings — and are written only by ``publish(_:)``, under the lock.
+/// settings — and are written only by ``publish(_:)``, under the lock. Its ``ReadCache``
+/// lets a cached resolution read the stored instances without the lock; every transition
+/// takes it down first.
 ///
 /// It is not generic, so one compiled copy serves every tier; ``Scope`` is the typed face
 /// the compiler checks nesting with.
