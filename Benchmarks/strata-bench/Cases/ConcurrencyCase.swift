@@ -6,7 +6,7 @@ extension BenchCase {
     static let twoThreads = BenchCase(
         name: "two-threads", title: "2 threads resolve one shared", unit: "ns/op",
         baseline: "hand-written stored let read by 2 threads (two-threads-mutex is the floor)",
-        target: .ratio(atMost: 5)
+        target: .ratio(atMost: 5), floor: "two-threads-mutex"
     ) { settings throws(BenchFailure) in
         try checkExactlyOnce(iterations: settings.isSmoke ? 1_000 : 100_000)
         let app = BenchAppContainer()

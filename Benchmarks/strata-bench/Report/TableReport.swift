@@ -41,13 +41,25 @@ struct TableReport {
         let verdict = settings.isSmoke ? "(not judged)" : result.meetsTarget ? "PASS" : "MISS"
         switch result.benchCase.target {
         case .ratio:
-            return "≤ \(limit)× \(verdict)"
+            return "≤ \(limit)× \(verdict)\(floorText(result))"
         case .bytes:
             return "≤ \(limit) B \(verdict)"
         case .nanosecondsPerTier:
             let perTier = NumberFormat.compact(result.judged)
             return "≤ \(limit) ns/tier \(verdict) (\(perTier) ns/tier)"
         }
+    }
+
+    /// For a case whose target is below the machine's floor, Strata's median against the
+    /// floor's, when the floor was measured in the same run.
+    private func floorText(_ result: CaseResult) -> String {
+        guard !settings.isSmoke, let name = result.benchCase.floor,
+            let floor = outcomes.lazy.compactMap(\.result).first(where: {
+                $0.benchCase.name == name
+            })
+        else { return "" }
+        let ratio = NumberFormat.fixed(result.strata.median / floor.strata.median, decimals: 2)
+        return ", target under the floor (\(ratio)× \(name))"
     }
 
     private var notes: [String] {
@@ -87,5 +99,11 @@ enum CaseOutcome: Sendable {
         case .measured(let result): result.benchCase
         case .failed(let benchCase, _), .skipped(let benchCase, _): benchCase
         }
+    }
+
+    /// The figures, when the case was measured.
+    var result: CaseResult? {
+        guard case .measured(let result) = self else { return nil }
+        return result
     }
 }
