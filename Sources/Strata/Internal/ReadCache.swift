@@ -61,7 +61,8 @@ struct ReadCache: ~Copyable, @unchecked Sendable {
 
     /// Whether there is no snapshot.
     ///
-    /// Call it under the scope's lock.
+    /// Exact under the scope's lock, where a transition or a locked read decides with it;
+    /// outside, it tells a test what the last of them left.
     var isEmpty: Bool { snapshot.load(ordering: .relaxed) == nil }
 
     /// Publishes `entries`.
