@@ -28,13 +28,13 @@ struct ChildList {
 
     /// Lists `child` as the newest.
     mutating func append(_ child: ScopeCore) {
-        child.childSlot.store(slots.count, ordering: .relaxed)
+        child.childSlot.store(Int32(slots.count), ordering: .relaxed)
         slots.append(Slot(core: child, listed: .passUnretained(child)))
     }
 
     /// Takes `child` out; does nothing if it is not listed.
     mutating func remove(_ child: ScopeCore) {
-        let index = child.childSlot.load(ordering: .relaxed)
+        let index = Int(child.childSlot.load(ordering: .relaxed))
         guard index >= 0 else { return }
         // Released: a deinit that reads -1 without the lock sees the list done with it.
         child.childSlot.store(-1, ordering: .releasing)
@@ -58,7 +58,7 @@ struct ChildList {
         slots.removeAll { $0.listed == nil }
         for index in slots.indices {
             slots[index].listed?._withUnsafeGuaranteedRef {
-                $0.childSlot.store(index, ordering: .relaxed)
+                $0.childSlot.store(Int32(index), ordering: .relaxed)
             }
         }
         removed = 0

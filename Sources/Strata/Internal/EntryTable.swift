@@ -66,7 +66,6 @@ struct EntryTable {
     private var slots: [Entry] = []
     /// The key of each slot, apart, so that a lookup reads the entry alone.
     private var slotKeys: [ProviderKey] = []
-    private var holes = 0
     /// Last, so that a scope's one-byte fields can follow it in its padding.
     private var hasFirst = false
 
@@ -114,6 +113,7 @@ struct EntryTable {
             if position == slots.endIndex - 1 {
                 slots[position] = entry
             } else {
+                positions[key] = nil
                 makeHole(at: position)
                 append(entry, for: key)
             }
@@ -146,7 +146,8 @@ struct EntryTable {
     private mutating func makeHole(at position: Int) {
         slots[position] = Self.hole
         slotKeys[position] = .unused
-        holes += 1
+        // Each slot is either a hole or an entry whose key is in `positions`.
+        let holes = slots.count - positions.count
         guard holes >= 16, holes * 2 >= slots.count else { return }
         var kept = 0
         for position in slots.indices where slotKeys[position] != .unused {
@@ -157,7 +158,6 @@ struct EntryTable {
         }
         slots.removeLast(slots.count - kept)
         slotKeys.removeLast(slotKeys.count - kept)
-        holes = 0
     }
 }
 

@@ -77,8 +77,8 @@ struct OverrideTable {
     private var stacks: [OverrideTarget: [Layer]] = [:]
     private var lastLayer: UInt64 = 0
 
-    /// How many targets have an override: zero lets `unique` skip the lock.
-    var count: Int { stacks.count }
+    /// Whether no target has an override: lets `unique` skip the lock.
+    var isEmpty: Bool { stacks.isEmpty }
 
     /// The override in force for `key`: its argument's own, else its declaration's.
     func override(for key: ProviderKey) -> Override? {

@@ -75,7 +75,7 @@ extension ScopeCore {
     @inline(__always)
     func prepareUnique(_ key: ProviderKey) throws(StrataError) -> Override? {
         guard isActive else { throw endedError(key) }
-        guard overrideCount.load(ordering: .acquiring) > 0 else { return nil }
+        guard hasOverrides.load(ordering: .acquiring) else { return nil }
         return override(for: key)
     }
 

@@ -5,10 +5,10 @@ import Synchronization
 ///
 /// It holds the state under one lock, applies its transitions, and performs what they
 /// return outside the lock. Four atomics beside the lock repeat what the lock-free paths read
-/// — the phase, the override count, whether the tree is traced and whether a root has tree
-/// settings — and are written only by ``publish(_:)``, under the lock. Its ``ReadCache``
-/// lets a cached resolution read the stored instances without the lock; every transition
-/// takes it down first.
+/// — the phase, whether there are overrides, whether the tree is traced and whether a root
+/// has tree settings — and are written only by ``publish(_:)``, under the lock. Its
+/// ``ReadCache`` lets a cached resolution read the stored instances without the lock; every
+/// transition takes it down first.
 ///
 /// It is not generic, so one compiled copy serves every tier; ``Scope`` is the typed face
 /// the compiler checks nesting with.
@@ -18,7 +18,9 @@ package final class ScopeCore: Sendable {
     let parent: ScopeCore?
     /// Where the scope was made, to name a container that was never used.
     let fileID: StaticString
-    // The one-byte fields follow the 17 bytes of `fileID`, in its padding.
+    // The one-byte fields follow the 17 bytes of `fileID`, in its padding, and the two
+    // four-byte ones share the next eight bytes: every eight bytes saved here is a malloc
+    // size class per child at the edge (248 bytes take 256; 280 took 288).
     /// The state's phase, for ``isActive``.
     let phase = Atomic<UInt8>(ScopeState.Phase.active.rawValue)
     let isBound = Atomic<Bool>(false)
@@ -28,22 +30,23 @@ package final class ScopeCore: Sendable {
     /// Whether this root has a trace handler: until it has, tracing a tree's events takes
     /// no lock.
     let isTracing = Atomic<Bool>(false)
-    let line: UInt
-    /// How many overrides are installed: a `unique` resolution takes the lock only when
+    /// Whether overrides are installed: a `unique` resolution takes the lock only when
     /// there are some.
-    let overrideCount = Atomic<Int>(0)
+    let hasOverrides = Atomic<Bool>(false)
+    /// The line the scope was made on.
+    private let lineNumber: UInt32
+    /// This scope's slot in its parent's list of children, -1 when not listed; written
+    /// under the parent's lock.
+    let childSlot = Atomic<Int32>(-1)
     private let state = Lock(ScopeState())
     /// The stored instances, readable without the lock; see ``ReadCache``.
     private let readCache = ReadCache()
-    /// This scope's slot in its parent's list of children, -1 when not listed; written
-    /// under the parent's lock.
-    let childSlot = Atomic<Int>(-1)
 
     package init(tier: any Tier.Type, parent: ScopeCore?, fileID: StaticString, line: UInt) {
         self.tier = tier
         self.parent = parent
         self.fileID = fileID
-        self.line = line
+        self.lineNumber = UInt32(clamping: line)
         // A root adopts the receiver of end reports of the task it is made in.
         if parent == nil, let receiver = ReportReceiver.current {
             setEndReportHandler(receiver.receive)
@@ -59,6 +62,8 @@ package final class ScopeCore: Sendable {
         // parent's list before its memory is freed.
         unlinkIfNeeded()
     }
+
+    var line: UInt { UInt(lineNumber) }
 
     @usableFromInline
     var isActive: Bool { phase.load(ordering: .acquiring) == ScopeState.Phase.active.rawValue }
@@ -115,7 +120,7 @@ package final class ScopeCore: Sendable {
     /// Copies the phase and the side state's flags to the atomics the fast paths read.
     private func publish(_ state: inout ScopeState) {
         phase.store(state.phase.rawValue, ordering: .releasing)
-        overrideCount.store(state.side?.overrides.count ?? 0, ordering: .releasing)
+        hasOverrides.store(state.side?.overrides.isEmpty == false, ordering: .releasing)
         isTracing.store(state.side?.tracer != nil, ordering: .releasing)
         hasTreeSettings.store(state.side?.treeSettings != nil, ordering: .releasing)
         state.published()
@@ -146,7 +151,7 @@ package final class ScopeCore: Sendable {
         } else {
             // The gate is held from before the claim until the plans have run, so whoever
             // finds the container being prepared waits for them.
-            let run = PlanRun()
+            let run = PlanRun(preparing: owner)
             step = run.gate.withLock { _ in
                 let step = transition { $0.claimNaming(owner, run: run) }
                 if case .claimed = step {

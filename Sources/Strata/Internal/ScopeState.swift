@@ -38,14 +38,15 @@ package struct ScopeState {
     /// Where a container stands in learning its type and applying its root's plans.
     enum Naming {
         case unnamed
-        /// A thread is applying the plans for this container; others wait on `run`.
-        case preparing(any Container.Type, PlanRun)
+        /// A thread is applying the plans for this container; others wait on the run.
+        case preparing(PlanRun)
         case named(any Container.Type)
 
         var owner: (any Container.Type)? {
             switch self {
             case .unnamed: nil
-            case .preparing(let owner, _), .named(let owner): owner
+            case .preparing(let run): run.owner
+            case .named(let owner): owner
             }
         }
     }
@@ -109,11 +110,11 @@ extension ScopeState {
         switch naming {
         case .named:
             return .done
-        case .preparing(_, let other):
+        case .preparing(let other):
             // A plan that uses its own container goes on; anyone else waits for it.
             return other.isRunningHere ? .done : .wait(other)
         case .unnamed:
-            naming = run.map { .preparing(owner, $0) } ?? .named(owner)
+            naming = run.map { .preparing($0) } ?? .named(owner)
             return .claimed
         }
     }

@@ -8,7 +8,7 @@
 /// A plain class with no lock of its own: it is reached only through the scope's
 /// ``ScopeState``, so it is read and written only with the scope's state locked.
 final class SideState {
-    /// The overrides in force; `ScopeCore.overrideCount` mirrors their count.
+    /// The overrides in force; `ScopeCore.hasOverrides` mirrors whether there are any.
     var overrides = OverrideTable()
     /// A root's trace handler; `ScopeCore.isTracing` tells whether there is one.
     var tracer: (@Sendable (TraceEvent) -> Void)?

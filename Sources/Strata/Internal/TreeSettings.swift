@@ -13,8 +13,12 @@ final class TreeSettings {
 /// One thread applying a root's plans to a container; whoever else uses the container in
 /// the meantime waits on `gate`, which that thread holds until the plans have run.
 final class PlanRun: Sendable {
+    /// The type of the container being prepared.
+    let owner: any Container.Type
     let gate = Gate()
     private let thread = ObjectIdentifier(ResolutionStack.current)
+
+    init(preparing owner: any Container.Type) { self.owner = owner }
 
     /// Whether the calling thread is the one applying the plans: a plan that uses the
     /// container it prepares must not wait for itself.
