@@ -3,7 +3,8 @@
 ///
 /// Each child records its slot (``ScopeCore/childSlot``), so adding and removing one is
 /// O(1), with no hashing; the order of the slots is the order of creation, so the end walks
-/// them backwards with no sort.
+/// them backwards with no sort. A child that leaves from the middle leaves a hole; the holes
+/// go when the list is full, before it grows (see `Array.makeRoom`).
 ///
 /// A slot keeps a weak reference: it is the only safe way to take a strong reference to a
 /// child that may be in its `deinit` — a strong retain of an object whose last release has
@@ -24,10 +25,17 @@ struct ChildList {
     }
 
     private var slots: [Slot] = []
-    private var removed = 0
 
     /// Lists `child` as the newest.
     mutating func append(_ child: ScopeCore) {
+        // The holes left by children that ended out of order go when the list is full.
+        if slots.makeRoom(minimumCount: 16, droppingWhere: { $0.listed == nil }) {
+            for index in slots.indices {
+                slots[index].listed?._withUnsafeGuaranteedRef {
+                    $0.childSlot.store(Int32(index), ordering: .relaxed)
+                }
+            }
+        }
         child.childSlot.store(Int32(slots.count), ordering: .relaxed)
         slots.append(Slot(core: child, listed: .passUnretained(child)))
     }
@@ -44,25 +52,14 @@ struct ChildList {
             slots.removeLast()
             while let last = slots.indices.last, slots[last].listed == nil {
                 slots.removeLast()
-                removed -= 1
             }
         } else {
             slots[index] = Slot(core: nil, listed: nil)
-            removed += 1
         }
-        if removed > 16, removed * 2 > slots.count { compact() }
     }
 
-    /// Drops the holes, renumbering the children that move.
-    private mutating func compact() {
-        slots.removeAll { $0.listed == nil }
-        for index in slots.indices {
-            slots[index].listed?._withUnsafeGuaranteedRef {
-                $0.childSlot.store(Int32(index), ordering: .relaxed)
-            }
-        }
-        removed = 0
-    }
+    /// How many slots the list holds, holes included.
+    var slotCount: Int { slots.count }
 
     /// Strong references to the listed children whose deinit has not begun, newest first.
     ///

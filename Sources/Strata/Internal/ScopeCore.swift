@@ -19,8 +19,8 @@ package final class ScopeCore: Sendable {
     /// Where the scope was made, to name a container that was never used.
     let fileID: StaticString
     // The one-byte fields follow the 17 bytes of `fileID`, in its padding, and the two
-    // four-byte ones share the next eight bytes: every eight bytes saved here is a malloc
-    // size class per child at the edge (248 bytes take 256; 280 took 288).
+    // four-byte ones share the next eight bytes. Every child has a core: at 232 bytes, malloc
+    // serves it in 240.
     /// The state's phase, for ``isActive``.
     let phase = Atomic<UInt8>(ScopeState.Phase.active.rawValue)
     let isBound = Atomic<Bool>(false)
@@ -95,6 +95,9 @@ package final class ScopeCore: Sendable {
             return instance
         }
     }
+
+    /// How many hooks and child slots the scope holds; see ``ScopeState/heldCounts``.
+    package var heldCounts: (hooks: Int, childSlots: Int) { read { $0.heldCounts } }
 
     /// Whether the stored instances are published for reads without the lock: for tests,
     /// which must know that a read they make takes the lock-free path.

@@ -65,7 +65,6 @@ package struct ScopeState {
     /// Counts instances, hooks and children as they are made: the order end follows.
     private var made = 0
     private(set) var hooks: [Hook] = []
-    private var compactHooksAt = 64
     /// Live children, in creation order; see ``ChildList``.
     private var children = ChildList()
     /// Overrides, tracer, routes, contributions, tree settings and the `endAndWait`
@@ -140,22 +139,23 @@ extension ScopeState {
     /// The live children, newest first: the order they end in.
     package var liveChildren: [ScopeCore] { children.retainedNewestFirst() }
 
+    /// How many hooks and child slots the state holds, dead ones and holes included: for
+    /// tests, which check that neither list grows while its elements die.
+    package var heldCounts: (hooks: Int, childSlots: Int) { (hooks.count, children.slotCount) }
+
     /// Adds a hook; `false` when the scope is not active, and the caller runs it at once.
     mutating func addHook(_ kind: Hook.Kind) -> Bool {
         guard isActive else { return false }
-        hooks.append(Hook(kind: kind, order: nextOrder()))
-        if hooks.count >= compactHooksAt {
-            // Drop observers that are gone and subscriptions that were cancelled, so a
-            // long-lived container does not grow.
-            hooks.removeAll { hook in
-                switch hook.kind {
-                case .closure, .asyncClosure: false
-                case .observer(let observer): observer.object == nil
-                case .subscription(let subscription): !subscription.isActive
-                }
+        // Drops observers that are gone and subscriptions that were cancelled, so a
+        // long-lived container does not grow.
+        _ = hooks.makeRoom(minimumCount: 64) { hook in
+            switch hook.kind {
+            case .closure, .asyncClosure: false
+            case .observer(let observer): observer.object == nil
+            case .subscription(let subscription): !subscription.isActive
             }
-            compactHooksAt = Swift.max(64, hooks.count * 2)
         }
+        hooks.append(Hook(kind: kind, order: nextOrder()))
         return true
     }
 
