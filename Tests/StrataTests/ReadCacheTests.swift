@@ -18,6 +18,11 @@ private final class NumberedApp: Container {
     var held: Provider<Numbered> { weakShared { Numbered(number: 0) } }
 }
 
+private final class NumberedChild: Container {
+    let scope: InteractionScope
+    init(parent: NumberedApp) { scope = InteractionScope(parent: parent) }
+}
+
 /// An instance followed weakly, to see it freed.
 private struct Followed {
     weak var object: Numbered?
@@ -54,6 +59,21 @@ struct ReadCacheTests {
         #expect(app.other() === other)
         #expect(app.scope.core.publishesReads)
         #expect(app.other() === other)
+    }
+
+    @Test("children that come and go, and hooks added, leave the parent's entries published")
+    func childrenAndHooksKeepThePublishedEntries() {
+        let app = NumberedApp()
+        let item = publishItem(of: app)
+        NumberedChild(parent: app).end()
+        #expect(app.scope.core.publishesReads)
+        // Released without end(): it ends itself and leaves the parent's list.
+        _ = NumberedChild(parent: app)
+        #expect(app.tree.children.isEmpty)
+        #expect(app.scope.core.publishesReads)
+        app.onEnd {}
+        #expect(app.scope.core.publishesReads)
+        #expect(app.item() === item.object)
     }
 
     @Test("an override takes the published instance back: the next resolution builds from it")

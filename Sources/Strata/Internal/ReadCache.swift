@@ -15,9 +15,11 @@ import Synchronization
 /// value, which shares the table's storage until the scope writes to it, so making one costs
 /// an allocation and a few retains, not a copy of the entries. It is made under the scope's
 /// lock by a locked read that finds an instance (so the scope is active), and it is taken
-/// down by every transition before the transition changes anything. So a read from the
-/// snapshot returns what a locked read would: when `end()`, `override`, `removeOverride` or
-/// a reset returns, no read can return what it replaced or released.
+/// down by every transition that may change the entries or the phase, before it changes
+/// anything. So a read from the snapshot returns what a locked read would: when `end()`,
+/// `override`, `removeOverride` or a reset returns, no read can return what it replaced or
+/// released. (Adopting or removing a child and adding a hook change neither, and leave it
+/// up: ``ScopeCore/transitionKeepingReads(_:)``.)
 ///
 /// A reader counts itself in ``readers`` before it loads the snapshot, until it has retained
 /// the instance it found. Taking the snapshot down stores `nil`, then waits until no reader
@@ -74,8 +76,9 @@ struct ReadCache: ~Copyable, @unchecked Sendable {
 
     /// Takes the snapshot down once no reader can still be using it.
     ///
-    /// Call it under the scope's lock, before the state changes. Every transition calls it,
-    /// so the usual case, no snapshot, is one load in the caller.
+    /// Call it under the scope's lock, before the state changes. Every transition that may
+    /// change the entries or the phase calls it, so the usual case, no snapshot, is one load
+    /// in the caller.
     @inline(__always)
     func empty() {
         if let published = snapshot.load(ordering: .relaxed) { takeDown(published) }

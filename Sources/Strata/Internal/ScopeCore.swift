@@ -8,7 +8,7 @@ import Synchronization
 /// — the phase, whether there are overrides, whether the tree is traced and whether a root
 /// has tree settings — and are written only by ``publish(_:)``, under the lock. Its
 /// ``ReadCache`` lets a cached resolution read the stored instances without the lock; every
-/// transition takes it down first.
+/// transition that may change them takes it down first.
 ///
 /// It is not generic, so one compiled copy serves every tier; ``Scope`` is the typed face
 /// the compiler checks nesting with.
@@ -120,6 +120,23 @@ package final class ScopeCore: Sendable {
         }
     }
 
+    /// Applies a transition that changes neither the instances nor the phase — adopting or
+    /// removing a child, adding a hook — and so leaves the read cache published: a parent
+    /// whose children come and go keeps serving cached reads without the lock.
+    ///
+    /// Debug builds check that the transition kept to that.
+    @inline(__always)
+    func transitionKeepingReads<Result>(_ body: (inout ScopeState) -> Result) -> Result {
+        state.withLock { state in
+            let served = state.servedChanges
+            let result = body(&state)
+            assert(
+                state.servedChanges == served && !state.needsPublishing,
+                "a transition that keeps the read cache changed what it serves")
+            return result
+        }
+    }
+
     /// Copies the phase and the side state's flags to the atomics the fast paths read.
     private func publish(_ state: inout ScopeState) {
         phase.store(state.phase.rawValue, ordering: .releasing)
@@ -187,7 +204,7 @@ package final class ScopeCore: Sendable {
 
     /// Registers a new child scope; traps when this scope has ended.
     func makeChild(tier: any Tier.Type, fileID: StaticString, line: UInt) -> ScopeCore {
-        let child = transition { state in
+        let child = transitionKeepingReads { state in
             state.adopt { ScopeCore(tier: tier, parent: self, fileID: fileID, line: line) }
         }
         guard let child else {
@@ -200,7 +217,7 @@ package final class ScopeCore: Sendable {
 
     /// Takes `child` out of this scope's list of children.
     func removeChild(_ child: ScopeCore) {
-        transition { $0.removeChild(child) }
+        transitionKeepingReads { $0.removeChild(child) }
     }
 
     /// Leaves the parent's list of children if still in it.
@@ -243,7 +260,7 @@ package final class ScopeCore: Sendable {
     }
 
     func addHook(_ kind: ScopeState.Hook.Kind) -> Bool {
-        transition { $0.addHook(kind) }
+        transitionKeepingReads { $0.addHook(kind) }
     }
 
     var root: ScopeCore { rootUnretained.takeUnretainedValue() }

@@ -53,15 +53,24 @@ package struct ScopeState {
 
     /// The container's type, learnt on first use.
     private(set) var naming = Naming.unnamed
-    var entries = EntryTable()
-    // The one-byte fields follow the table, in its padding.
+    var entries = EntryTable() {
+        didSet { servedChanges &+= 1 }
+    }
+    // The small fields follow the table, in its padding.
     /// The lifecycle: `active` until an end begins; `ended` once the tables are released.
     package private(set) var phase = Phase.active {
-        didSet { needsPublishing = true }
+        didSet {
+            needsPublishing = true
+            servedChanges &+= 1
+        }
     }
     /// Whether the phase or the side state changed in this transition: the shell then
     /// publishes what the lock-free paths read (``ScopeCore/publish(_:)``).
     package private(set) var needsPublishing = false
+    /// Counts the changes to what the read cache serves, the entries and the phase: a
+    /// transition that keeps the cache published checks that it changed neither
+    /// (``ScopeCore/transitionKeepingReads(_:)``).
+    private(set) var servedChanges: UInt32 = 0
     /// Counts instances, hooks and children as they are made: the order end follows.
     private var made = 0
     private(set) var hooks: [Hook] = []
