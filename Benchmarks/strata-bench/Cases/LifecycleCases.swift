@@ -5,13 +5,45 @@ extension BenchCase {
     /// against a hand-written child that is forced onto the heap.
     static let interactionLifecycle = BenchCase(
         name: "interaction", title: "child: create, resolve, end, release", unit: "ns/op",
-        baseline: "hand-written child with a lazy var, on the heap", target: .ratio(atMost: 8)
+        baseline: "hand-written child with a lazy var, on the heap", target: .ratio(atMost: 8),
+        floor: "interaction-floor"
     ) { settings throws(BenchFailure) in
         let app = BenchAppContainer()
         let hand = HandAppContainer()
         try checkInteraction(under: app)
         return try childLifecycle(
             under: app, { $0.draft() }, against: hand, { $0.draft }, settings: settings)
+    }
+
+    /// The same lifecycle for ``GuardedContainer``, the least a hand-written child needs to
+    /// keep Strata's lifecycle guarantees, against the same baseline: whether the target lies
+    /// above what those guarantees cost.
+    static let interactionFloor = BenchCase(
+        name: "interaction-floor",
+        title: "child lifecycle, hand-written with the guarantees (floor)", unit: "ns/op",
+        baseline: "hand-written child with a lazy var, on the heap", target: .ratio(atMost: 8)
+    ) { settings throws(BenchFailure) in
+        try checkGuarded()
+        let app = GuardedAppContainer()
+        return lifecycle(
+            of: { GuardedFormContainer(parent: app) }, { $0.draft }, end: { $0.end() },
+            against: HandAppContainer(), { $0.draft }, settings: settings)
+    }
+
+    /// Checks that a guarded child keeps the guarantees it stands for: one instance, made
+    /// once; none after the end; ended by its parent's end.
+    private static func checkGuarded() throws(BenchFailure) {
+        let app = GuardedAppContainer()
+        let form = GuardedFormContainer(parent: app)
+        let draft = ObjectIdentifier(form.draft)
+        try check(draft == ObjectIdentifier(form.draft), "a guarded form's draft changed identity")
+        form.end()
+        try check(form.instance == nil, "an ended guarded form still holds its draft")
+        try check(form.shared { FormDraft() } == nil, "an ended guarded form made a draft")
+        let live = GuardedFormContainer(parent: app)
+        _ = live.draft
+        app.end()
+        try check(live.instance == nil, "the parent's end did not end its live child")
     }
 
     /// Times children of `app` made, resolved once with `resolve`, ended and released, against
@@ -21,15 +53,31 @@ extension BenchCase {
         against hand: HandAppContainer, _ read: @escaping (HandFormContainer) -> AnyObject,
         settings: MeasureSettings
     ) throws(BenchFailure) -> Comparison {
-        let strataSink = Sink()
+        let figures = lifecycle(
+            of: { FormContainer(parent: app) }, resolve, end: { _ = $0.end() },
+            against: hand, read, settings: settings)
+        try check(app.tree.children.isEmpty, "ended and released children are still in the tree")
+        return figures
+    }
+
+    /// Times children made by `make`, resolved once with `resolve`, ended with `end` and
+    /// released, against hand-written children of `hand` made, read once with `read` and
+    /// released.
+    static func lifecycle<Child: AnyObject>(
+        of make: @escaping () -> Child, _ resolve: @escaping (Child) -> AnyObject,
+        end: @escaping (Child) -> Void,
+        against hand: HandAppContainer, _ read: @escaping (HandFormContainer) -> AnyObject,
+        settings: MeasureSettings
+    ) -> Comparison {
+        let childSink = Sink()
         let handSink = Sink()
         let figures = compare(
             timedLoop { iterations in
                 for _ in 0..<iterations {
-                    let form = FormContainer(parent: app)
-                    strataSink.blackHole(resolve(form))
-                    form.end()
-                    strataSink.keep(form)
+                    let child = make()
+                    childSink.blackHole(resolve(child))
+                    end(child)
+                    childSink.keep(child)
                 }
             },
             timedLoop { iterations in
@@ -40,9 +88,8 @@ extension BenchCase {
                 }
             },
             settings: settings)
-        strataSink.drop()
+        childSink.drop()
         handSink.drop()
-        try check(app.tree.children.isEmpty, "ended and released children are still in the tree")
         return figures
     }
 

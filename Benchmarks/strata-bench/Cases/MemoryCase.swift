@@ -5,26 +5,48 @@ extension BenchCase {
     /// hand-written child with a `lazy var`.
     static let memoryPerContainer = BenchCase(
         name: "memory", title: "memory per live child with 1 instance", unit: "B/container",
-        baseline: "hand-written child with a lazy var", target: .bytes(atMost: 200)
+        baseline: "hand-written child with a lazy var", target: .bytes(atMost: 200),
+        floor: "memory-floor"
     ) { settings throws(BenchFailure) in
+        try compareMemory(settings: settings) { count throws(BenchFailure) in
+            try strataBytes(containers: count)
+        }
+    }
+
+    /// The same for ``GuardedContainer``, the least a hand-written child needs to keep Strata's
+    /// lifecycle guarantees: whether the target lies above what those guarantees cost.
+    static let memoryFloor = BenchCase(
+        name: "memory-floor", title: "memory, hand-written with the guarantees (floor)",
+        unit: "B/container", baseline: "hand-written child with a lazy var",
+        target: .bytes(atMost: 200)
+    ) { settings throws(BenchFailure) in
+        try compareMemory(settings: settings) { count throws(BenchFailure) in
+            try guardedBytes(containers: count)
+        }
+    }
+
+    /// Measures `bytes` against the hand-written child, alternating which goes first.
+    private static func compareMemory(
+        settings: MeasureSettings, _ bytes: (Int) throws(BenchFailure) -> Double
+    ) throws(BenchFailure) -> Comparison {
         guard ResidentMemory.bytes() != nil else {
             throw .unsupported("resident memory is read from /proc/self/statm: Linux only")
         }
         // In smoke mode 1,000 containers: too few to measure, enough to check they work.
         let count = settings.isSmoke ? 1_000 : 100_000
-        var strata: [Double] = []
+        var measured: [Double] = []
         var baseline: [Double] = []
         for repetition in 0..<settings.repetitions {
             if repetition % 2 == 0 {
-                strata.append(try strataBytes(containers: count))
+                measured.append(try bytes(count))
                 baseline.append(handWrittenBytes(containers: count))
             } else {
                 baseline.append(handWrittenBytes(containers: count))
-                strata.append(try strataBytes(containers: count))
+                measured.append(try bytes(count))
             }
         }
         return Comparison(
-            strata: Figure(samples: strata, iterations: nil),
+            strata: Figure(samples: measured, iterations: nil),
             baseline: Figure(samples: baseline, iterations: nil))
     }
 
@@ -32,52 +54,67 @@ extension BenchCase {
     /// all of them children of one app container.
     private static func strataBytes(containers count: Int) throws(BenchFailure) -> Double {
         let app = BenchAppContainer()
-        var forms = [FormContainer?](repeating: nil, count: count)
-        let sink = Sink()
-        let bytes = residentGrowth(per: count) {
-            for index in 0..<count {
+        let bytes: Double
+        do {
+            let (measured, forms) = liveChildren(count) {
                 let form = FormContainer(parent: app)
-                sink.blackHole(form.draft())
-                forms[index] = form
+                return (form, form.draft())
             }
+            let children = app.tree.children
+            try check(
+                children.count == count
+                    && children.allSatisfy { $0.instances == ["draft: FormDraft"] },
+                "the app's children do not each hold one draft")
+            let drafts = Set(forms.map { ObjectIdentifier($0.draft()) })
+            try check(drafts.count == count, "children share drafts")
+            try check(forms.allSatisfy(\.isActive), "not every child is live")
+            bytes = measured
         }
-        let children = app.tree.children
-        try check(
-            children.count == count
-                && children.allSatisfy { $0.instances == ["draft: FormDraft"] },
-            "the app's children do not each hold one draft")
-        let drafts = Set(forms.compactMap { $0.map { ObjectIdentifier($0.draft()) } })
-        try check(drafts.count == count, "children share drafts")
-        try check(
-            sink.count == count && forms.allSatisfy { $0?.isActive == true },
-            "not every child is live")
-        forms = []
         try check(app.tree.children.isEmpty, "released children are still in the tree")
+        return bytes
+    }
+
+    /// Resident bytes per live ``GuardedFormContainer`` holding its draft.
+    private static func guardedBytes(containers count: Int) throws(BenchFailure) -> Double {
+        let app = GuardedAppContainer()
+        let (bytes, forms) = liveChildren(count) {
+            let form = GuardedFormContainer(parent: app)
+            return (form, form.draft)
+        }
+        let drafts = Set(forms.compactMap { $0.instance.map(ObjectIdentifier.init) })
+        try check(drafts.count == count, "guarded children share drafts, or hold none")
+        withExtendedLifetime(forms) {}
         return bytes
     }
 
     /// Resident bytes per live hand-written child holding one lazy instance.
     private static func handWrittenBytes(containers count: Int) -> Double {
         let app = HandAppContainer()
-        var forms = [HandFormContainer?](repeating: nil, count: count)
-        let sink = Sink()
-        let bytes = residentGrowth(per: count) {
-            for index in 0..<count {
-                let form = HandFormContainer(parent: app)
-                sink.blackHole(form.draft)
-                forms[index] = form
-            }
+        let (bytes, forms) = liveChildren(count) {
+            let form = HandFormContainer(parent: app)
+            return (form, form.draft)
         }
         withExtendedLifetime(forms) {}
         return bytes
     }
 
-    /// How much resident memory `build` adds, divided by `count`.
-    private static func residentGrowth(per count: Int, _ build: () -> Void) -> Double {
+    /// Makes `count` children with `make`, which also returns the instance it made in each,
+    /// and returns how much resident memory they added, per child, with the children.
+    private static func liveChildren<Child>(
+        _ count: Int, _ make: () -> (Child, AnyObject)
+    ) -> (bytes: Double, children: [Child]) {
+        var children: [Child] = []
+        // Reserved before the first reading, so the array is not counted.
+        children.reserveCapacity(count)
+        let sink = Sink()
         ResidentMemory.trim()
         let before = ResidentMemory.bytes() ?? 0
-        build()
+        for _ in 0..<count {
+            let (child, instance) = make()
+            sink.blackHole(instance)
+            children.append(child)
+        }
         let after = ResidentMemory.bytes() ?? 0
-        return Double(after - before) / Double(count)
+        return (Double(after - before) / Double(count), children)
     }
 }

@@ -10,8 +10,9 @@ struct BenchCase: Sendable {
     /// What the baseline column holds, for the notes under the table.
     let baseline: String
     let target: Target
-    /// The case that measures the machine's floor for this one, when the target is below it:
-    /// the table then says how far above that floor Strata is.
+    /// The case that measures the floor for this one — what the machine, or the guarantees
+    /// Strata keeps, cost written by hand: the table then says how far above that floor
+    /// Strata is, and whether the target is under it.
     var floor: String? = nil
     /// Checks that both sides behave, then measures them.
     let measure: @Sendable (MeasureSettings) throws(BenchFailure) -> Comparison

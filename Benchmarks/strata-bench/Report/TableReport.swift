@@ -43,15 +43,15 @@ struct TableReport {
         case .ratio:
             return "≤ \(limit)× \(verdict)\(floorText(result))"
         case .bytes:
-            return "≤ \(limit) B \(verdict)"
+            return "≤ \(limit) B \(verdict)\(floorText(result))"
         case .nanosecondsPerTier:
             let perTier = NumberFormat.compact(result.judged)
             return "≤ \(limit) ns/tier \(verdict) (\(perTier) ns/tier)"
         }
     }
 
-    /// For a case whose target is below the machine's floor, Strata's median against the
-    /// floor's, when the floor was measured in the same run.
+    /// For a case with a floor measured in the same run, Strata's median against the
+    /// floor's, and whether the target is under the floor (the floor misses it too).
     private func floorText(_ result: CaseResult) -> String {
         guard !settings.isSmoke, let name = result.benchCase.floor,
             let floor = outcomes.lazy.compactMap(\.result).first(where: {
@@ -59,7 +59,8 @@ struct TableReport {
             })
         else { return "" }
         let ratio = NumberFormat.fixed(result.strata.median / floor.strata.median, decimals: 2)
-        return ", target under the floor (\(ratio)× \(name))"
+        let under = floor.meetsTarget ? "" : ", target under the floor"
+        return "\(under) (\(ratio)× \(name))"
     }
 
     private var notes: [String] {
