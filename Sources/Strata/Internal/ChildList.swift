@@ -58,6 +58,9 @@ struct ChildList {
         }
     }
 
+    /// Whether no child is listed.
+    var isEmpty: Bool { slots.isEmpty }
+
     /// How many slots the list holds, holes included.
     var slotCount: Int { slots.count }
 

@@ -238,8 +238,27 @@ extension ScopeCore {
 
     /// Ends the scope if it is active; an empty report otherwise.
     func end() -> EndReport {
+        if let report = endAtOnce() { return report }
         guard beginEnding() else { return EndReport() }
         return finishEnding()
+    }
+
+    /// Ends a scope that has nothing to run at its end (see ``ScopeState/endAtOnce()``) in
+    /// one transition, without walking its steps: the same end as ``finishEnding()``'s, with
+    /// the instances let go newest first, fewer locks and no copy of the tables.
+    ///
+    /// - Returns: `nil` when the scope needs the walk, or is not active; and when the tree is
+    ///   traced, since each instance's end is traced in the walk.
+    private func endAtOnce() -> EndReport? {
+        guard tracer == nil, let released = transition({ $0.endAtOnce() }) else { return nil }
+        var watched = Watches()
+        var cursor = released.entries.newestCursor
+        while let stored = released.entries.next(&cursor) {
+            watched.follow(stored.instance.revealedObject, site: stored.site)
+        }
+        // Let go of the tables before survivors are looked for.
+        _ = consume released
+        return completeEnding(EndReport(), watched: &watched, container: containerDescription)
     }
 }
 

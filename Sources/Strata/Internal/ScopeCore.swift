@@ -57,7 +57,7 @@ package final class ScopeCore: Sendable {
         // A container released without end() ends itself; its hooks still run. An end that
         // began elsewhere has finished: it held the scope. So the flag alone answers, without
         // the lock, for the usual case of a container ended before its release.
-        if isActive, beginEnding() { _ = finishEnding() }
+        if isActive { _ = end() }
         // Ending unlinked it already; this only guards the rule that a child leaves its
         // parent's list before its memory is freed.
         unlinkIfNeeded()

@@ -189,6 +189,33 @@ extension ScopeState {
         return teardown
     }
 
+    /// Ends the scope in this one transition when nothing in it has to run at the end: no
+    /// hooks, no listed children, no construction in flight, no `weakShared` instance, and
+    /// no instance that is ``ScopeBound`` or ``AsyncScopeBound``.
+    ///
+    /// - Returns: What the scope held, as ``release()`` returns it; `nil`, with nothing
+    ///   changed, when the scope is not active or something must run: then the end walks
+    ///   its steps.
+    mutating func endAtOnce() -> Released? {
+        guard isActive, hooks.isEmpty, children.isEmpty else { return nil }
+        for (_, entry) in entries {
+            switch entry.slot {
+            case .vacant:
+                continue
+            case .instance(let instance):
+                // The table holds the instance, so reading it here frees nothing.
+                if let object = instance.revealedObject, !EndRole.of(object).isEmpty {
+                    return nil
+                }
+            case .building, .weak:
+                // A weak instance is not loaded under the lock: the last reference to it
+                // might go while it is held here, and run its deinit under the lock.
+                return nil
+            }
+        }
+        return release()
+    }
+
     /// What a scope held, taken out at the end, to release once the lock is let go.
     struct Released {
         let entries: EntryTable
