@@ -241,6 +241,23 @@ extension EntryTable {
         }
     }
 
+    /// Whether every entry is vacant or holds a strong instance that `accepts`: none is
+    /// being built, and none is a `weakShared` instance.
+    ///
+    /// A weak instance is not loaded: under the scope's lock, the last reference to it might
+    /// go while it is held, and its deinit would run under the lock.
+    func allStrong(_ accepts: (Instance) -> Bool) -> Bool {
+        func check(_ entry: Entry) -> Bool {
+            switch entry.slot {
+            case .vacant: true
+            case .instance(let instance): accepts(instance)
+            case .building, .weak: false
+            }
+        }
+        if hasFirst, !check(firstEntry) { return false }
+        return slots.indices.allSatisfy { check(slots[$0]) }
+    }
+
     /// A construction in flight in a task, as the end cancels it.
     struct AsyncBuild {
         let task: Task<Instance, any Error>
