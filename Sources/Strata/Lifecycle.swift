@@ -39,7 +39,10 @@ public protocol AsyncScopeBound: AnyObject, Sendable {
 /// What ``Container/end()`` ended, and which instances outlived it.
 public struct EndReport: Sendable, CustomStringConvertible {
     /// The containers ended by the call, in the order they ended: children before parents.
-    public internal(set) var ended: [ContainerDescription] = []
+    public var ended: [ContainerDescription] { endedNames.descriptions }
+
+    /// The containers ended, described only when ``ended`` is read.
+    var endedNames = EndedNames()
 
     /// Instances the ended containers made that are still alive after they were released:
     /// kept by a retain cycle, a closure that captured them strongly, or a global.
@@ -65,12 +68,12 @@ public struct EndReport: Sendable, CustomStringConvertible {
 
     mutating func absorb(_ other: EndReport) {
         // Most reports absorb into an empty one: take the other's arrays as they are.
-        guard !ended.isEmpty || !survivors.isEmpty || !overran.isEmpty || !notAwaited.isEmpty
+        guard !endedNames.isEmpty || !survivors.isEmpty || !overran.isEmpty || !notAwaited.isEmpty
         else {
             self = other
             return
         }
-        ended += other.ended
+        endedNames.append(contentsOf: other.endedNames)
         survivors += other.survivors
         overran += other.overran
         notAwaited += other.notAwaited

@@ -86,6 +86,19 @@ private final class PlainForm: Container {
         #expect(report.survivors.map(\.object) == [ObjectIdentifier(held)])
     }
 
+    @Test("the report names a child never used by its tier and place, after it, its parent")
+    func reportNamesUnusedChild() {
+        let app = TestApp()
+        let feature = app.makeFeature()
+        let report = withExtendedLifetime(feature) { app.end() }
+        #expect(report.ended.count == 2)
+        #expect(
+            report.ended.first?.typeName.hasPrefix(
+                "unnamed feature container made at StrataTests/Fixtures.swift:") == true)
+        #expect(report.ended.first?.tier == "feature")
+        #expect(report.ended.last?.typeName == "TestApp")
+    }
+
     @Test("in a traced tree, each instance's end is traced")
     func tracedTreeTracesInstances() {
         let app = TestApp()

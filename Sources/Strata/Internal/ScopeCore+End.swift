@@ -17,7 +17,8 @@ extension ScopeCore {
             report.absorb(child.end())
         }
         var own = EndReport()
-        let container = containerDescription
+        let name = containerName
+        let container = name.description
         let tracer = self.tracer
         var walk = endWalk()
         var watched = Watches()
@@ -26,7 +27,8 @@ extension ScopeCore {
             start(pending, in: container, tracer: tracer, into: &own)
         }
         releaseState()
-        report.absorb(completeEnding(own, watched: &watched, container: container))
+        completeEnding(&own, watched: &watched, name: name)
+        report.absorb(own)
         return report
     }
 
@@ -183,19 +185,19 @@ extension ScopeCore {
     ///
     /// Call it once the scope holds none of them: everything still alive then is held from
     /// outside.
-    func survivors(of watched: inout Watches, in container: ContainerDescription) -> [Survivor] {
+    func survivors(of watched: inout Watches, in name: ContainerName) -> [Survivor] {
         let remaining = watched.letGo()
-        var survivors: [Survivor] = []
-        for watch in remaining {
-            guard let object = watch.object else { continue }
-            survivors.append(
+        // Described only when something is followed on: most ends have nothing to report.
+        guard !remaining.isEmpty else { return [] }
+        let container = name.description
+        return remaining.compactMap { watch in
+            watch.object.map { object in
                 Survivor(
                     provider: ProviderDescription(
                         container: container, name: watch.site.displayName),
-                    typeName: String(describing: type(of: object)),
-                    object: object))
+                    typeName: String(describing: type(of: object)), object: object)
+            }
         }
-        return survivors
     }
 
     func traceInstanceEnded(
@@ -213,18 +215,16 @@ extension ScopeCore {
     ///
     /// Everything the scope held strongly is gone when this runs — what is still alive is
     /// held from outside.
-    func completeEnding(
-        _ own: EndReport, watched: inout Watches, container: ContainerDescription
-    ) -> EndReport {
-        var own = own
-        own.ended = [container]
-        let found = survivors(of: &watched, in: container)
+    func completeEnding(_ own: inout EndReport, watched: inout Watches, name: ContainerName) {
+        own.endedNames.append(name)
+        let found = survivors(of: &watched, in: name)
         if !found.isEmpty { own.survivors += found }
-        rootUnretained._withUnsafeGuaranteedRef { $0.endReportHandler }?(own)
+        if let handler = rootUnretained._withUnsafeGuaranteedRef({ $0.endReportHandler }) {
+            handler(own)
+        }
         parent?.removeChild(self)
         // A container never used was never announced; it ends silently too.
-        if isBound.load(ordering: .acquiring) { trace(.ended(container)) }
-        return own
+        if isBound.load(ordering: .acquiring) { trace(.ended(name.description)) }
     }
 
     /// Marks the scope ended and drops everything it holds.
@@ -258,7 +258,9 @@ extension ScopeCore {
         }
         // Let go of the tables before survivors are looked for.
         _ = consume released
-        return completeEnding(EndReport(), watched: &watched, container: containerDescription)
+        var report = EndReport()
+        completeEnding(&report, watched: &watched, name: containerName)
+        return report
     }
 }
 

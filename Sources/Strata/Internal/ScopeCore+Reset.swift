@@ -48,7 +48,8 @@ extension ScopeCore {
         detached.removeAll()
         var report = EndReport()
         guard !steps.isEmpty else { return report }
-        let container = containerDescription
+        let name = containerName
+        let container = name.description
         let tracer = self.tracer
         var watched = Watches()
         for step in steps {
@@ -56,7 +57,7 @@ extension ScopeCore {
             start(pending, in: container, tracer: tracer, into: &report)
         }
         steps.removeAll()
-        report.survivors = survivors(of: &watched, in: container)
+        report.survivors = survivors(of: &watched, in: name)
         rootUnretained._withUnsafeGuaranteedRef { $0.endReportHandler }?(report)
         return report
     }

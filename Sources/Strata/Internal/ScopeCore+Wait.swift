@@ -25,7 +25,8 @@ extension ScopeCore {
             report.absorb(await child.endAndWait(until: deadline))
         }
         var own = EndReport()
-        let container = containerDescription
+        let name = containerName
+        let container = name.description
         var tasks: [ScopedTask] = []
         let tracer = self.tracer
         var walk = endWalk()
@@ -59,7 +60,8 @@ extension ScopeCore {
         }
         tasks.removeAll()
         releaseState()
-        report.absorb(completeEnding(own, watched: &watched, container: container))
+        completeEnding(&own, watched: &watched, name: name)
+        report.absorb(own)
         return report
     }
 }

@@ -192,13 +192,12 @@ package final class ScopeCore: Sendable {
         }
     }
 
-    var containerDescription: ContainerDescription {
-        if let owner = read({ $0.naming.owner }) {
-            return ContainerDescription(type: owner, tier: tier.name)
-        }
-        return ContainerDescription(
-            typeName: "unnamed \(tier.name) container made at \(fileID):\(line)", tier: tier.name)
+    /// The container, named for a report without formatting anything yet.
+    var containerName: ContainerName {
+        ContainerName(owner: read { $0.naming.owner }, tier: tier, fileID: fileID, line: line)
     }
+
+    var containerDescription: ContainerDescription { containerName.description }
 
     // MARK: Children
 
