@@ -102,6 +102,17 @@ struct EntryTable {
         return slots[position].instance
     }
 
+    /// Whether `key`'s entry is `construction`'s claim, read in place.
+    func isBuilding(_ key: ProviderKey, by construction: Construction) -> Bool {
+        func holds(_ entry: Entry) -> Bool {
+            guard case .building(let current) = entry.slot else { return false }
+            return current === construction
+        }
+        if hasFirst, firstKey == key { return holds(firstEntry) }
+        guard !positions.isEmpty, let position = positions[key] else { return false }
+        return holds(slots[position])
+    }
+
     /// Stores a made instance's entry, after every instance stored before it.
     ///
     /// Every instance is stored through here, with `entry.order` already set from

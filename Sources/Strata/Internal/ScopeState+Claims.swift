@@ -69,8 +69,9 @@ extension ScopeState {
         guard isActive else { return nil }
         // An override or a reset dropped the claim while the factory ran: whoever waited
         // claims again.
-        guard case .building(let current)? = entries[frame.key]?.slot, current === construction
-        else { return .dropped(current: entries[frame.key]?.instance) }
+        guard entries.isBuilding(frame.key, by: construction) else {
+            return .dropped(current: entries.instance(for: frame.key))
+        }
         guard keeps else {
             entries[frame.key] = nil
             return .passedOn
