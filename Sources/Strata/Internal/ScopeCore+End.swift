@@ -219,9 +219,7 @@ extension ScopeCore {
         own.endedNames.append(name)
         let found = survivors(of: &watched, in: name)
         if !found.isEmpty { own.survivors += found }
-        if let handler = rootUnretained._withUnsafeGuaranteedRef({ $0.endReportHandler }) {
-            handler(own)
-        }
+        rootUnretained._withUnsafeGuaranteedRef { $0.endReportHandler }?(own)
         parent?.removeChild(self)
         // A container never used was never announced; it ends silently too.
         if isBound.load(ordering: .acquiring) { trace(.ended(name.description)) }
