@@ -52,6 +52,9 @@ struct ReadCache: ~Copyable, @unchecked Sendable {
     /// snapshot.
     @inline(__always)
     func instance(for key: ProviderKey) -> Instance? {
+        // No snapshot, or none seen yet: the caller takes the lock, which is never wrong.
+        // Skipping the count then saves two locked instructions on every first resolution.
+        guard snapshot.load(ordering: .relaxed) != nil else { return nil }
         readers.wrappingAdd(1, ordering: .sequentiallyConsistent)
         defer { readers.wrappingSubtract(1, ordering: .releasing) }
         // Counted as a reader, so the snapshot, and what it holds, stay alive until the
