@@ -34,7 +34,7 @@ private final class PlainForm: Container {
 /// its end, and the end's steps as soon as it has hooks, children or an instance to tell.
 @Suite struct EndAtOnceTests {
     @Test("with nothing to run at the end, instances go newest first and survivors are reported")
-    func plainContainerEndsInOrder() throws {
+    func plainContainerEndsInOrder() {
         let app = TestApp()
         let form = PlainForm(parent: app)
         _ = form.first()
