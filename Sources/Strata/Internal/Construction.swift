@@ -13,13 +13,13 @@ package final class Construction: Sendable {
     let builder: Agent
     let frame: Frame
     /// Held by a thread builder while its factory runs; unused by a task.
-    let gate = Gate()
+    ///
+    /// It guards what the construction made and did not store, which the builder sets for
+    /// its waiters before the gate opens.
+    let gate = Lock<Instance?>(nil)
     /// The task that builds it, when a task does; `nil` when a thread does.
     let task: Task<Instance, any Error>?
     private let finished = Atomic<Bool>(false)
-    /// What the construction made and did not store, for its waiters: set before the gate
-    /// opens.
-    private let passed = Lock<Instance?>(nil)
 
     /// A construction by the thread `builder`, which holds the gate while it builds.
     package init(builder: Agent, frame: Frame) {
@@ -62,12 +62,9 @@ package final class Construction: Sendable {
     /// gate.
     func finish() { finished.store(true, ordering: .releasing) }
 
-    /// The instance the construction handed to its callers without storing it, if it did.
-    var passedOn: Instance? { passed.withLock { $0 } }
-
-    /// Hands `instance` to the construction's waiters; a thread builder calls this before it
-    /// opens the gate.
-    func passOn(_ instance: Instance) { passed.withLock { $0 = instance } }
+    /// The instance the construction handed to its callers without storing it, if it did:
+    /// read under the gate, so a waiter blocks here until the builder opens it.
+    var passedOn: Instance? { gate.withLock { $0 } }
 
     private static let counter = Atomic<UInt>(0)
 

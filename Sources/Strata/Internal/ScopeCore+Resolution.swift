@@ -15,7 +15,7 @@ extension ScopeCore {
         defer { stack.pop() }
         while true {
             let mine = Construction(builder: stack.agent, frame: frame)
-            let claim: ScopeState.Claim = try mine.gate.withLock { _ throws(StrataError) in
+            let claim: ScopeState.Claim = try mine.gate.withLock { passed throws(StrataError) in
                 // Finished before the gate opens, so no cycle check follows a waiter that
                 // is waking.
                 defer { mine.finish() }
@@ -30,7 +30,8 @@ extension ScopeCore {
                 }
                 switch try settle(instance, for: frame, from: mine, storage: storage) {
                 case .kept, .dropped: break
-                case .passedOn: mine.passOn(instance)
+                // Handed to the waiters, who read it once the gate opens.
+                case .passedOn: passed = instance
                 }
                 return .found(instance)
             }
@@ -38,8 +39,9 @@ extension ScopeCore {
             case .found(let instance): return instance
             case .ended: throw .ended(provider: frame.provider)
             case .wait(let other):
-                try WaitGraph.block(agent: stack.agent, frames: stack.frames, on: other)
-                if let instance = other.passedOn { return instance }
+                let passed = try WaitGraph.block(
+                    agent: stack.agent, frames: stack.frames, on: other)
+                if let passed { return passed }
             case .claimed: preconditionFailure("a claimed construction stores or throws")
             }
         }

@@ -26,11 +26,15 @@ enum WaitGraph {
     /// Blocks on the gate of `target`, which a thread builds, with `agent` recorded as
     /// waiting for it unless that closes a cycle.
     ///
+    /// - Returns: What the builder handed to its waiters without storing it, read once the
+    ///   gate opens; `nil` when it stored its instance or gave up.
     /// - Throws: ``StrataError/cycle(path:)`` when the wait would never end.
-    static func block(agent: Agent, frames: [Frame], on target: Construction) throws(StrataError) {
+    static func block(
+        agent: Agent, frames: [Frame], on target: Construction
+    ) throws(StrataError) -> Instance? {
         try register(agent: agent, frames: frames, for: target)
         defer { unregister(agent) }
-        target.gate.wait()
+        return target.passedOn
     }
 
     /// Records `agent` as waiting for `target`, after following the chain from `target` to
