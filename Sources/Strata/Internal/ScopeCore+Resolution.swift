@@ -67,7 +67,10 @@ extension ScopeCore {
             state.settle(instance, for: frame, from: construction, storage: storage, keeps: keeps)
         }
         guard let settled else { throw .ended(provider: frame.provider) }
-        if case .kept = settled { trace(.made(frame.provider, instanceType: instance.typeName)) }
+        if case .kept = settled {
+            hasStored.store(true, ordering: .releasing)
+            trace(.made(frame.provider, instanceType: instance.typeName))
+        }
         return settled
     }
 

@@ -30,6 +30,9 @@ package final class ScopeCore: Sendable {
     /// Whether this root has a trace handler: until it has, tracing a tree's events takes
     /// no lock.
     let isTracing = Atomic<Bool>(false)
+    /// Whether an instance was ever stored: until one is, a resolution that misses the read
+    /// cache goes straight to its claim, which looks under the lock anyway.
+    let hasStored = Atomic<Bool>(false)
     /// Whether overrides are installed: a `unique` resolution takes the lock only when
     /// there are some.
     let hasOverrides = Atomic<Bool>(false)
@@ -78,9 +81,10 @@ package final class ScopeCore: Sendable {
     /// The stored instance for `key`, if there is one and the scope is active: the fast path of
     /// every cached resolution.
     ///
-    /// The read cache answers without the lock. Otherwise the state answers under the lock,
-    /// and, when it finds an instance, publishes its entries to the read cache. `nil` sends
-    /// the caller to ``construct(_:storage:make:)``, which reports an ended scope.
+    /// The read cache answers without the lock. Otherwise, once the scope has stored an
+    /// instance, the state answers under the lock, and, when it finds one, publishes its
+    /// entries to the read cache. `nil` sends the caller to ``construct(_:storage:make:)``,
+    /// whose claim finds an instance stored meanwhile, or reports an ended scope.
     ///
     /// It takes the lock itself rather than through ``read(_:)``: there the compiler calls the
     /// locked section out of line, with a copy of the state, and a locked read took about 370
@@ -88,6 +92,8 @@ package final class ScopeCore: Sendable {
     @usableFromInline
     func cachedInstance(_ key: ProviderKey) -> Instance? {
         if let instance = readCache.instance(for: key) { return instance }
+        // A stale `false` only sends the caller to its claim, which finds what is stored.
+        guard hasStored.load(ordering: .acquiring) else { return nil }
         return state.withLock { state in
             guard let instance = state.cachedInstance(key) else { return nil }
             // Found, so the scope is active.
