@@ -254,10 +254,11 @@ extension ScopeCore {
         while let stored = released.entries.next(&cursor) {
             watched.follow(stored.instance.revealedObject, site: stored.site)
         }
+        let name = containerName(owner: released.owner)
         // Let go of the tables before survivors are looked for.
         _ = consume released
         var report = EndReport()
-        completeEnding(&report, watched: &watched, name: containerName)
+        completeEnding(&report, watched: &watched, name: name)
         return report
     }
 }

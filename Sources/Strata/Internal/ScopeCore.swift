@@ -199,8 +199,11 @@ package final class ScopeCore: Sendable {
     }
 
     /// The container, named for a report without formatting anything yet.
-    var containerName: ContainerName {
-        ContainerName(owner: read { $0.naming.owner }, tier: tier, fileID: fileID, line: line)
+    var containerName: ContainerName { containerName(owner: read { $0.naming.owner }) }
+
+    /// The container of type `owner` (`nil` when never used), named for a report.
+    func containerName(owner: (any Container.Type)?) -> ContainerName {
+        ContainerName(owner: owner, tier: tier, fileID: fileID, line: line)
     }
 
     var containerDescription: ContainerDescription { containerName.description }

@@ -210,6 +210,8 @@ extension ScopeState {
         let entries: EntryTable
         let hooks: [Hook]
         let side: SideState?
+        /// The container's type, for the report; `nil` for a container never used.
+        let owner: (any Container.Type)?
     }
 
     /// Marks the scope ended and takes everything it holds.
@@ -217,7 +219,8 @@ extension ScopeState {
     /// The side state goes whole; what outlives the end is copied into a new one.
     mutating func release() -> Released {
         phase = .ended
-        let released = Released(entries: entries.removeAll(), hooks: hooks, side: side)
+        let released = Released(
+            entries: entries.removeAll(), hooks: hooks, side: side, owner: naming.owner)
         hooks = []
         side = side?.keptAfterEnd()
         return released
