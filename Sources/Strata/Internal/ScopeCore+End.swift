@@ -1,17 +1,13 @@
 extension ScopeCore {
-    /// Moves the scope from active to ending; `false` when another call got there first.
-    func beginEnding() -> Bool {
-        transition { $0.beginEnding() }
-    }
-
-    /// Ends the scope: its children first, newest first; then its own hooks in reverse
-    /// order of creation; then it releases its instances and reports which survived.
+    /// Ends a scope that ``end()`` moved to ending: its children first, newest first; then
+    /// its own hooks in reverse order of creation; then it releases its instances and
+    /// reports which survived.
     ///
     /// Async hooks cannot be awaited here: they are started in tasks of their own and
     /// reported as ``EndReport/notAwaited``.
     ///
     /// - Returns: What was ended, and the survivors.
-    func finishEnding() -> EndReport {
+    private func finishEnding() -> EndReport {
         var report = EndReport()
         for child in liveChildren {
             report.absorb(child.end())
@@ -235,20 +231,23 @@ extension ScopeCore {
     }
 
     /// Ends the scope if it is active; an empty report otherwise.
+    ///
+    /// One transition decides: a scope with nothing to run at its end is ended there and
+    /// then (``ScopeState/endAtOnce()``); any other is moved to ending and walked. In a traced
+    /// tree every scope is walked, since each instance's end is traced in the walk. (The
+    /// tracer is fetched before the lock: it may take the root's.)
     func end() -> EndReport {
-        if let report = endAtOnce() { return report }
-        guard beginEnding() else { return EndReport() }
-        return finishEnding()
+        let atOnceAllowed = tracer == nil
+        switch transition({ $0.beginEnd(atOnceAllowed: atOnceAllowed) }) {
+        case .atOnce(let released): return finishAtOnce(released)
+        case .walk: return finishEnding()
+        case .begun: return EndReport()
+        }
     }
 
-    /// Ends a scope that has nothing to run at its end (see ``ScopeState/endAtOnce()``) in
-    /// one transition, without walking its steps: the same end as ``finishEnding()``'s, with
-    /// the instances let go newest first, fewer locks and no copy of the tables.
-    ///
-    /// - Returns: `nil` when the scope needs the walk, or is not active; and when the tree is
-    ///   traced, since each instance's end is traced in the walk.
-    private func endAtOnce() -> EndReport? {
-        guard tracer == nil, let released = transition({ $0.endAtOnce() }) else { return nil }
+    /// Finishes an end that took everything at once: the same end as ``finishEnding()``'s,
+    /// with the instances let go newest first, without a walk or a copy of the tables.
+    private func finishAtOnce(_ released: consuming ScopeState.Released) -> EndReport {
         var watched = Watches()
         var cursor = released.entries.newestCursor
         while let stored = released.entries.next(&cursor) {

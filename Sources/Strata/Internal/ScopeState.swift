@@ -175,6 +175,25 @@ extension ScopeState {
         return true
     }
 
+    /// How an `end()` begins.
+    enum EndStart {
+        /// Nothing had to run at the end: the scope is ended, and this is what it held.
+        case atOnce(Released)
+        /// The scope is ending: the caller walks its steps.
+        case walk
+        /// An end began already.
+        case begun
+    }
+
+    /// Begins an `end()` in one transition: ends the scope at once when `atOnceAllowed` and
+    /// nothing in it has to run (``endAtOnce()``), and otherwise moves it to ending.
+    mutating func beginEnd(atOnceAllowed: Bool) -> EndStart {
+        guard isActive else { return .begun }
+        if atOnceAllowed, let released = endAtOnce() { return .atOnce(released) }
+        phase = .ending
+        return .walk
+    }
+
     /// Moves from active to ending with the task `start` makes, which later callers await.
     ///
     /// - Returns: The task of the ending, this one or the one an earlier `endAndWait` started;
