@@ -134,12 +134,15 @@ package final class ScopeCore: Sendable {
     @inline(__always)
     func transitionKeepingReads<Result>(_ body: (inout ScopeState) -> Result) -> Result {
         state.withLock { state in
-            let served = state.servedChanges
-            let result = body(&state)
-            assert(
-                state.servedChanges == served && !state.needsPublishing,
-                "a transition that keeps the read cache changed what it serves")
-            return result
+            #if DEBUG
+                let served = state.servedChanges
+                defer {
+                    assert(
+                        state.servedChanges == served && !state.needsPublishing,
+                        "a transition that keeps the read cache changed what it serves")
+                }
+            #endif
+            return body(&state)
         }
     }
 

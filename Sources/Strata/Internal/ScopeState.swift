@@ -54,23 +54,26 @@ package struct ScopeState {
     /// The container's type, learnt on first use.
     private(set) var naming = Naming.unnamed
     var entries = EntryTable() {
-        didSet { servedChanges &+= 1 }
+        didSet { noteServedChange() }
     }
     // The small fields follow the table, in its padding.
     /// The lifecycle: `active` until an end begins; `ended` once the tables are released.
     package private(set) var phase = Phase.active {
         didSet {
             needsPublishing = true
-            servedChanges &+= 1
+            noteServedChange()
         }
     }
     /// Whether the phase or the side state changed in this transition: the shell then
     /// publishes what the lock-free paths read (``ScopeCore/publish(_:)``).
     package private(set) var needsPublishing = false
-    /// Counts the changes to what the read cache serves, the entries and the phase: a
-    /// transition that keeps the cache published checks that it changed neither
-    /// (``ScopeCore/transitionKeepingReads(_:)``).
-    private(set) var servedChanges: UInt32 = 0
+    #if DEBUG
+        /// Counts the changes to what the read cache serves, the entries and the phase.
+        ///
+        /// A transition that keeps the cache published asserts that it changed neither
+        /// (``ScopeCore/transitionKeepingReads(_:)``); like the assertion, debug builds only.
+        private(set) var servedChanges: UInt32 = 0
+    #endif
     /// Counts instances, hooks and children as they are made: the order end follows.
     private var made = 0
     private(set) var hooks: [Hook] = []
@@ -98,6 +101,14 @@ package struct ScopeState {
         let side = SideState()
         self.side = side
         return side
+    }
+
+    /// Counts a change to the entries or the phase, in debug builds.
+    @inline(__always)
+    private mutating func noteServedChange() {
+        #if DEBUG
+            servedChanges &+= 1
+        #endif
     }
 
     /// Clears the publishing mark once the shell has published.
