@@ -58,7 +58,8 @@ struct ChildList {
         }
     }
 
-    /// Whether no child is listed.
+    /// Whether no child is listed: holes at the tail go with the child before them, so an
+    /// empty list of slots is the only list with no child in it.
     var isEmpty: Bool { slots.isEmpty }
 
     /// How many slots the list holds, holes included.

@@ -6,9 +6,10 @@ import Synchronization
 /// It holds the state under one lock, applies its transitions, and performs what they
 /// return outside the lock. Four atomics beside the lock repeat what the lock-free paths read
 /// — the phase, whether there are overrides, whether the tree is traced and whether a root
-/// has tree settings — and are written only by ``publish(_:)``, under the lock. Its
-/// ``ReadCache`` lets a cached resolution read the stored instances without the lock; every
-/// transition that may change them takes it down first.
+/// has tree settings — and are written only by ``publish(_:)``, under the lock; two more
+/// are one-way hints (``isBound``, ``hasStored``). Its ``ReadCache`` lets a cached resolution
+/// read the stored instances without the lock; every transition that may change them takes
+/// it down first.
 ///
 /// It is not generic, so one compiled copy serves every tier; ``Scope`` is the typed face
 /// the compiler checks nesting with.
