@@ -199,10 +199,8 @@ extension ScopeState {
     /// Begins an `end()` in one transition: ends the scope at once when `atOnceAllowed` and
     /// nothing in it has to run (``endAtOnce()``), and otherwise moves it to ending.
     mutating func beginEnd(atOnceAllowed: Bool) -> EndStart {
-        guard isActive else { return .begun }
         if atOnceAllowed, let released = endAtOnce() { return .atOnce(released) }
-        phase = .ending
-        return .walk
+        return beginEnding() ? .walk : .begun
     }
 
     /// Moves from active to ending with the task `start` makes, which later callers await.
