@@ -9,16 +9,25 @@
 /// let catalog = try await app.catalog.resolve()
 /// ```
 public struct AsyncProvider<Value: Sendable>: Sendable {
-    @usableFromInline let core: ScopeCore
+    /// Keeps the container's scope open while the provider is kept.
+    @usableFromInline let handle: ScopeHandle
     /// The key holds the provider's name and argument too.
     @usableFromInline let key: ProviderKey
     @usableFromInline let make: @Sendable () async throws -> Value
 
     @inlinable
-    init(core: ScopeCore, key: ProviderKey, make: @escaping @Sendable () async throws -> Value) {
-        self.core = core
+    init(
+        handle: ScopeHandle, key: ProviderKey, make: @escaping @Sendable () async throws -> Value
+    ) {
+        self.handle = handle
         self.key = key
         self.make = make
+    }
+
+    /// The scope's machinery, lent for the call: read through the handle without counting
+    /// a reference, as the hot path needs.
+    @inlinable var core: ScopeCore {
+        _read { yield handle.core }
     }
 
     /// Resolves the instance, trapping with a message that says what went wrong, where,

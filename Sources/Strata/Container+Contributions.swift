@@ -56,9 +56,9 @@ extension Container {
         -> Contribution
     {
         let entry = ContributionEntry(make)
-        let core = boundCore
-        _ = core.addContribution(entry, for: key)
-        return Contribution(core: core, entry: entry, key: key)
+        let scope = boundHandle
+        _ = scope.core.addContribution(entry, for: key)
+        return Contribution(scope: scope, entry: entry, key: key)
     }
 
     /// Every live contribution to `key` from the app down to this container.

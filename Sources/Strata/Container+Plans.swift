@@ -12,11 +12,12 @@ public final class ContainerPlan: Sendable {
         init(_ apply: @escaping Apply) { self.apply = apply }
     }
 
-    private weak let root: ScopeCore?
+    /// Weak, so that a kept plan does not keep the root open.
+    private weak let root: ScopeHandle?
     private let entry: Entry
     private let owner: ObjectIdentifier
 
-    init(root: ScopeCore, entry: Entry, owner: ObjectIdentifier) {
+    init(root: ScopeHandle, entry: Entry, owner: ObjectIdentifier) {
         self.root = root
         self.entry = entry
         self.owner = owner
@@ -26,7 +27,7 @@ public final class ContainerPlan: Sendable {
     ///
     /// Containers it was applied to keep what it did. Removing it again does nothing.
     public func remove() {
-        root?.removePlan(entry, for: owner)
+        root?.core.removePlan(entry, for: owner)
     }
 }
 
@@ -64,8 +65,8 @@ extension Container where ContainerTier == AppTier {
     ) -> ContainerPlan {
         let entry = ContainerPlan.Entry { container in plan(container as! Target) }
         let owner = ObjectIdentifier(target)
-        let root = boundCore
-        root.addPlan(entry, for: owner)
+        let root = boundHandle
+        root.core.addPlan(entry, for: owner)
         return ContainerPlan(root: root, entry: entry, owner: owner)
     }
 }

@@ -139,7 +139,7 @@ extension Container {
         _ make: @escaping @Sendable () async throws -> Value
     ) -> AsyncProvider<Value> {
         return AsyncProvider(
-            core: boundCore,
+            handle: boundHandle,
             key: ProviderKey(name: name, line: line, type: Value.self), make: make)
     }
 
@@ -149,7 +149,7 @@ extension Container {
         lifetime: Provider<Value>.Lifetime, _ make: @escaping @Sendable () throws -> Value
     ) -> Provider<Value> {
         return Provider(
-            core: boundCore, name: name, line: line, argument: argument, lifetime: lifetime,
+            handle: boundHandle, name: name, line: line, argument: argument, lifetime: lifetime,
             make: make)
     }
 }

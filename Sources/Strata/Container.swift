@@ -26,16 +26,22 @@ public protocol Container: AnyObject, Sendable {
 }
 
 extension Container {
-    /// The container's machinery, bound to it: the one way in for every entry point.
+    /// The handle on the container's scope, bound to it: the one way in for every entry
+    /// point.
     ///
     /// The scope is made inside the container's `init`, before the container exists, so it
     /// learns its container — and applies its root's plans for it — on first use: here.
+    /// Whatever keeps the scope open — a provider, a child — holds this handle.
     @inlinable
-    var boundCore: ScopeCore {
-        let core = scope.unboundCore
-        core.bind(self)
-        return core
+    var boundHandle: ScopeHandle {
+        let handle = scope.handle
+        handle.bind(self)
+        return handle
     }
+
+    /// The container's machinery, bound to it, for work that does not keep the scope open.
+    @inlinable
+    var boundCore: ScopeCore { boundHandle.core }
 
     /// Whether the container is still active: `false` from the moment ``end()`` starts.
     public var isActive: Bool { scope.isActive }

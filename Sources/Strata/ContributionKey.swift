@@ -55,27 +55,28 @@ public protocol MainActorContributionKey {
 ///
 /// Dropping it does not withdraw the contribution; the container's end does.
 public final class Contribution: Sendable {
-    private weak let core: ScopeCore?
+    /// Weak, so that a kept contribution does not keep its container open.
+    private weak let scope: ScopeHandle?
     /// Weak, so that a kept handle does not keep what the factory captured past the end.
     private weak let entry: ContributionEntry?
     private let key: ObjectIdentifier
 
-    init(core: ScopeCore, entry: ContributionEntry, key: ObjectIdentifier) {
-        self.core = core
+    init(scope: ScopeHandle, entry: ContributionEntry, key: ObjectIdentifier) {
+        self.scope = scope
         self.entry = entry
         self.key = key
     }
 
     /// Whether the contribution is still gathered: neither withdrawn nor ended with its
     /// container.
-    public var isActive: Bool { entry?.isLive == true && core?.isActive == true }
+    public var isActive: Bool { entry?.isLive == true && scope?.core.isActive == true }
 
     /// Withdraws the contribution: gathers that start after this returns leave it out, and
     /// what its factory captured is released.
     ///
     /// Withdrawing it again, or after its container ended, does nothing.
     public func withdraw() {
-        guard let entry, let core else { return }
-        core.withdrawContribution(entry, for: key)
+        guard let entry, let scope else { return }
+        scope.core.withdrawContribution(entry, for: key)
     }
 }

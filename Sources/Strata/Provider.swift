@@ -27,7 +27,8 @@ public struct Provider<Value>: Sendable {
     // the key's site and place): the optimiser then keeps it in registers rather than in
     // memory, and drops it field by field instead of through its type's value witness, which
     // cost a metadata lookup and an indirect call at every resolution.
-    @usableFromInline let core: ScopeCore
+    /// Keeps the container's scope open while the provider is kept.
+    @usableFromInline let handle: ScopeHandle
     /// The key's ``ProviderKey/site``.
     @usableFromInline let keySite: UInt
     /// The key's ``ProviderKey/place``.
@@ -39,15 +40,21 @@ public struct Provider<Value>: Sendable {
 
     @inlinable
     init(
-        core: ScopeCore, name: StaticString, line: UInt, argument: Argument?,
+        handle: ScopeHandle, name: StaticString, line: UInt, argument: Argument?,
         lifetime: Lifetime, make: @escaping @Sendable () throws -> Value
     ) {
-        self.core = core
+        self.handle = handle
         self.keySite = ProviderKey.site(of: name)
         self.keyPlace = ProviderKey.place(of: name, line: line)
         self.argument = argument
         self.lifetime = lifetime
         self.make = make
+    }
+
+    /// The scope's machinery, lent for the call: read through the handle without counting
+    /// a reference, as the hot path needs.
+    @inlinable var core: ScopeCore {
+        _read { yield handle.core }
     }
 
     @inlinable

@@ -28,17 +28,18 @@
 /// Creating a child scope under a container that has ended traps with a message that names
 /// the parent and the place the child was made.
 public struct Scope<Level: Tier>: Sendable {
-    /// The machinery, not yet bound to its container: reach it through
-    /// `Container.boundCore`, which binds it.
-    @usableFromInline let unboundCore: ScopeCore
+    /// What keeps the scope open, its machinery not yet bound to its container: reach it
+    /// through `Container.boundHandle`, which binds it.
+    @usableFromInline let handle: ScopeHandle
 
-    init(core: ScopeCore) { self.unboundCore = core }
+    /// The machinery, not yet bound to its container.
+    @inlinable var unboundCore: ScopeCore { handle.core }
 
     /// The machinery, for the package's tests.
     package var core: ScopeCore { unboundCore }
 
     init<Parent: Container>(childOf parent: Parent, fileID: StaticString, line: UInt) {
-        unboundCore = parent.boundCore.makeChild(tier: Level.self, fileID: fileID, line: line)
+        handle = parent.boundHandle.makeChild(tier: Level.self, fileID: fileID, line: line)
     }
 
     /// Whether the scope is still active: `false` from the moment `end()` starts.
@@ -64,7 +65,7 @@ extension Scope where Level == AppTier {
     ///   - fileID: Where the scope is made; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
     public init(fileID: StaticString = #fileID, line: UInt = #line) {
-        self.init(core: ScopeCore(tier: AppTier.self, parent: nil, fileID: fileID, line: line))
+        handle = ScopeHandle(ScopeCore(tier: AppTier.self, parent: nil, fileID: fileID, line: line))
     }
 
     /// Refuses a parent at compile time: an app scope is the root of the tree.

@@ -142,7 +142,7 @@ struct ScopeStateTests {
         let child = state.adopt {
             made = true
             return ScopeCore(
-                tier: InteractionTier.self, parent: fixture.core, fileID: #fileID, line: #line)
+                tier: InteractionTier.self, parent: nil, fileID: #fileID, line: #line)
         }
         #expect(child == nil)
         #expect(!made)

@@ -6,56 +6,38 @@
 /// them backwards with no sort. A child that leaves from the middle leaves a hole; the holes
 /// go when the list is full, before it grows (see `Array.makeRoom`).
 ///
-/// A slot keeps a weak reference: it is the only safe way to take a strong reference to a
-/// child that may be in its `deinit` — a strong retain of an object whose last release has
-/// happened, but whose `deinit` has not yet unlinked it, would outlive the object. Swift
-/// offers no "retain unless deinitialising" apart from weak references (the runtime's
-/// `swift_tryRetain` is reserved and the compiler refuses a direct reference to it), so the
-/// per-child side table stays; the dictionary is gone.
-///
-/// The slot also keeps the child unretained, to update its slot number when the list is
-/// compacted: a child removes itself, under the parent's lock, before its memory is freed
-/// (when it ends, or at the latest in its `deinit`), so every child still listed is
-/// allocated, even one whose weak reference already reads `nil`.
+/// A slot holds its child's core strongly, and so keeps it out of its `deinit` while it is
+/// listed: a copy of a slot is always a safe strong reference, with no weak reference (and
+/// no side table) per child. That does not keep the child open — its ``ScopeHandle`` does —
+/// and it is no cycle that outlives the child: the child's end takes it out.
 struct ChildList {
-    private struct Slot {
-        weak var core: ScopeCore?
-        /// The child, for its slot number; `nil` once removed.
-        var listed: Unmanaged<ScopeCore>?
-    }
-
-    private var slots: [Slot] = []
+    private var slots: [ScopeCore?] = []
 
     /// Lists `child` as the newest.
     mutating func append(_ child: ScopeCore) {
         // The holes left by children that ended out of order go when the list is full.
-        if slots.makeRoom(minimumCount: 16, droppingWhere: { $0.listed == nil }) {
-            for index in slots.indices {
-                slots[index].listed?._withUnsafeGuaranteedRef {
-                    $0.childSlot.store(Int32(index), ordering: .relaxed)
-                }
+        if slots.makeRoom(minimumCount: 16, droppingWhere: { $0 == nil }) {
+            for (index, child) in slots.enumerated() {
+                child?.childSlot.store(Int32(index), ordering: .relaxed)
             }
         }
         child.childSlot.store(Int32(slots.count), ordering: .relaxed)
-        slots.append(Slot(core: child, listed: .passUnretained(child)))
+        slots.append(child)
     }
 
     /// Takes `child` out; does nothing if it is not listed.
-    mutating func remove(_ child: ScopeCore) {
+    ///
+    /// - Returns: The list's reference to it, to let go outside the lock.
+    mutating func remove(_ child: ScopeCore) -> ScopeCore? {
         let index = Int(child.childSlot.load(ordering: .relaxed))
-        guard index >= 0 else { return }
-        // Released: a deinit that reads -1 without the lock sees the list done with it.
-        child.childSlot.store(-1, ordering: .releasing)
-        if index == slots.endIndex - 1 {
-            // Children mostly go newest first: the tail shrinks, and the holes it uncovers
-            // go with it. (Slots are read in place: copying one copies its weak reference.)
-            slots.removeLast()
-            while let last = slots.indices.last, slots[last].listed == nil {
-                slots.removeLast()
-            }
-        } else {
-            slots[index] = Slot(core: nil, listed: nil)
-        }
+        guard index >= 0 else { return nil }
+        child.childSlot.store(-1, ordering: .relaxed)
+        // Children mostly go newest first: the tail shrinks, and the holes it uncovers go
+        // with it.
+        guard index == slots.endIndex - 1 else { return slots[index].take() }
+        let removed = slots.removeLast()
+        while let last = slots.last, last == nil { slots.removeLast() }
+        return removed
     }
 
     /// Whether no child is listed: holes at the tail go with the child before them, so an
@@ -65,11 +47,11 @@ struct ChildList {
     /// How many slots the list holds, holes included.
     var slotCount: Int { slots.count }
 
-    /// Strong references to the listed children whose deinit has not begun, newest first.
+    /// The listed children, newest first.
     ///
     /// An empty list builds no array.
-    func retainedNewestFirst() -> [ScopeCore] {
+    func newestFirst() -> [ScopeCore] {
         guard !slots.isEmpty else { return [] }
-        return slots.reversed().compactMap(\.core)
+        return slots.reversed().compactMap { $0 }
     }
 }

@@ -16,7 +16,8 @@ import Synchronization
 @usableFromInline
 package final class ScopeCore: Sendable {
     let tier: any Tier.Type
-    let parent: ScopeCore?
+    /// The parent's handle: a live child keeps its parent open.
+    let parentHandle: ScopeHandle?
     /// Where the scope was made, to name a container that was never used.
     let fileID: StaticString
     // The one-byte fields follow the 17 bytes of `fileID`, in its padding, and the two
@@ -39,16 +40,16 @@ package final class ScopeCore: Sendable {
     let hasOverrides = Atomic<Bool>(false)
     /// The line the scope was made on.
     private let lineNumber: UInt32
-    /// This scope's slot in its parent's list of children, -1 when not listed; written
-    /// under the parent's lock.
+    /// This scope's slot in its parent's list of children, -1 when not listed; read and
+    /// written under the parent's lock.
     let childSlot = Atomic<Int32>(-1)
     private let state = Lock(ScopeState())
     /// The stored instances, readable without the lock; see ``ReadCache``.
     private let readCache = ReadCache()
 
-    package init(tier: any Tier.Type, parent: ScopeCore?, fileID: StaticString, line: UInt) {
+    package init(tier: any Tier.Type, parent: ScopeHandle?, fileID: StaticString, line: UInt) {
         self.tier = tier
-        self.parent = parent
+        self.parentHandle = parent
         self.fileID = fileID
         self.lineNumber = UInt32(clamping: line)
         // A root adopts the receiver of end reports of the task it is made in.
@@ -57,15 +58,7 @@ package final class ScopeCore: Sendable {
         }
     }
 
-    deinit {
-        // A container released without end() ends itself; its hooks still run. An end that
-        // began elsewhere has finished: it held the scope. So the flag alone answers, without
-        // the lock, for the usual case of a container ended before its release.
-        if isActive { _ = end() }
-        // Ending unlinked it already; this only guards the rule that a child leaves its
-        // parent's list before its memory is freed.
-        unlinkIfNeeded()
-    }
+    var parent: ScopeCore? { parentHandle?.core }
 
     var line: UInt { UInt(lineNumber) }
 
@@ -214,35 +207,17 @@ package final class ScopeCore: Sendable {
 
     // MARK: Children
 
-    /// Registers a new child scope; traps when this scope has ended.
-    func makeChild(tier: any Tier.Type, fileID: StaticString, line: UInt) -> ScopeCore {
-        let child = transitionKeepingReads { state in
-            state.adopt { ScopeCore(tier: tier, parent: self, fileID: fileID, line: line) }
-        }
-        guard let child else {
-            let error = StrataError.childOfEnded(
-                parent: containerDescription, childTier: tier.name, location: "\(fileID):\(line)")
-            fatalError(error.description)
-        }
-        return child
-    }
-
     /// Takes `child` out of this scope's list of children.
     func removeChild(_ child: ScopeCore) {
-        transitionKeepingReads { $0.removeChild(child) }
+        // The list's reference is let go here, outside the lock.
+        let removed = transitionKeepingReads { $0.removeChild(child) }
+        _ = removed
     }
 
-    /// Leaves the parent's list of children if still in it.
+    /// The listed children, newest first: the order they end in.
     ///
-    /// Only this scope unlinks itself, so -1 read without the parent's lock is final.
-    func unlinkIfNeeded() {
-        guard let parent, childSlot.load(ordering: .acquiring) >= 0 else { return }
-        parent.removeChild(self)
-    }
-
-    /// The live children, newest first: the order they end in.
-    ///
-    /// A child whose deinit has begun is left out; it is ending itself.
+    /// A child whose handle has gone is still listed while it ends itself; its `end()` here
+    /// finds the end begun, as a second `end()` does.
     var liveChildren: [ScopeCore] {
         read { $0.liveChildren }
     }
@@ -281,8 +256,9 @@ package final class ScopeCore: Sendable {
     /// holds its parent, so the whole chain lives at least as long as this one.
     var rootUnretained: Unmanaged<ScopeCore> {
         var core = Unmanaged.passUnretained(self)
-        while let parent = core._withUnsafeGuaranteedRef({ $0.parent.map(Unmanaged.passUnretained) }
-        ) {
+        while let parent = core._withUnsafeGuaranteedRef({
+            $0.parentHandle.map { Unmanaged.passUnretained($0.core) }
+        }) {
             core = parent
         }
         return core

@@ -152,12 +152,15 @@ extension ScopeState {
         return child
     }
 
-    package mutating func removeChild(_ child: ScopeCore) {
+    /// Takes `child` out of the list of children.
+    ///
+    /// - Returns: The list's reference to it, for the shell to let go outside the lock.
+    package mutating func removeChild(_ child: ScopeCore) -> ScopeCore? {
         children.remove(child)
     }
 
     /// The live children, newest first: the order they end in.
-    package var liveChildren: [ScopeCore] { children.retainedNewestFirst() }
+    package var liveChildren: [ScopeCore] { children.newestFirst() }
 
     /// How many hooks and child slots the state holds, dead ones and holes included: for
     /// tests, which check that neither list grows while its elements die.

@@ -1,0 +1,46 @@
+/// What keeps a scope open: the one object whose release ends it.
+///
+/// A container's ``Scope`` holds it, and so does every provider the container made and the
+/// core of every child; when the last of them lets go, its `deinit` ends the scope, hooks
+/// included — the end of a container released without ``Container/end()``.
+///
+/// The core lives on behind it, held by whatever is still working with it: the handle
+/// holds it, and so does the parent's list of children, strongly, until the child's end
+/// takes it out. So the parent always reaches a listed child through a strong reference
+/// it may copy: a listed core is never being deinitialised. Before the handle, the core
+/// ended itself in its own `deinit`, and its parent had to list it weakly — a side table per
+/// child, which sent every retain and release of the core down the runtime's slow path.
+@usableFromInline
+package final class ScopeHandle: Sendable {
+    @usableFromInline package let core: ScopeCore
+
+    init(_ core: ScopeCore) { self.core = core }
+
+    /// Binds the core to its container; see ``ScopeCore/bind(_:)``.
+    ///
+    /// A method rather than `handle.core.bind(_:)` at the call site: here the core is read
+    /// from a borrowed handle, without counting a reference to it, on every provider made.
+    @inlinable
+    func bind(_ container: any Container) { core.bind(container) }
+
+    deinit {
+        // An end that began elsewhere finishes there, and unlinks the core when it does: so
+        // the flag alone answers, without the lock, for a container ended before its
+        // release.
+        if core.isActive { _ = core.end() }
+    }
+
+    /// Makes a child scope under this one; traps when this scope has ended.
+    func makeChild(tier: any Tier.Type, fileID: StaticString, line: UInt) -> ScopeHandle {
+        let child = core.transitionKeepingReads { state in
+            state.adopt { ScopeCore(tier: tier, parent: self, fileID: fileID, line: line) }
+        }
+        guard let child else {
+            let error = StrataError.childOfEnded(
+                parent: core.containerDescription, childTier: tier.name,
+                location: "\(fileID):\(line)")
+            fatalError(error.description)
+        }
+        return ScopeHandle(child)
+    }
+}
