@@ -65,7 +65,7 @@ extension Container {
     /// ```
     ///
     /// - Returns: What was ended and which instances are still alive after their release.
-    @discardableResult
+    @inlinable @discardableResult
     public func end() -> EndReport {
         return boundCore.end()
     }

@@ -38,6 +38,7 @@ public struct Scope<Level: Tier>: Sendable {
     /// The machinery, for the package's tests.
     package var core: ScopeCore { unboundCore }
 
+    @inlinable
     init<Parent: Container>(childOf parent: Parent, fileID: StaticString, line: UInt) {
         handle = parent.boundHandle.makeChild(tier: Level.self, fileID: fileID, line: line)
     }
@@ -103,6 +104,7 @@ extension Scope where Level == SessionTier {
     ///   - parent: The app container the session lives in. It must not have ended.
     ///   - fileID: Where the scope is made; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
+    @inlinable
     public init<Parent: Container>(
         parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
     ) where Parent.ContainerTier == AppTier {
@@ -145,6 +147,7 @@ extension Scope where Level == FeatureTier {
     ///   - parent: The container the feature lives in. It must not have ended.
     ///   - fileID: Where the scope is made; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
+    @inlinable
     public init<Parent: Container>(
         parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
     ) where Parent.ContainerTier: FeatureParentTier {
@@ -187,6 +190,7 @@ extension Scope where Level == InteractionTier {
     ///   - parent: The container the interaction belongs to. It must not have ended.
     ///   - fileID: Where the scope is made; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
+    @inlinable
     public init<Parent: Container>(
         parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
     ) {

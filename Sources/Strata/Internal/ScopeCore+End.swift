@@ -236,6 +236,7 @@ extension ScopeCore {
     /// then (``ScopeState/endAtOnce()``); any other is moved to ending and walked. In a traced
     /// tree every scope is walked, since each instance's end is traced in the walk. (The
     /// tracer is fetched before the lock: it may take the root's.)
+    @usableFromInline
     func end() -> EndReport {
         let atOnceAllowed = tracer == nil
         switch transition({ $0.beginEnd(atOnceAllowed: atOnceAllowed) }) {

@@ -31,6 +31,7 @@ package final class ScopeHandle: Sendable {
     }
 
     /// Makes a child scope under this one; traps when this scope has ended.
+    @usableFromInline
     func makeChild(tier: any Tier.Type, fileID: StaticString, line: UInt) -> ScopeHandle {
         let child = core.transitionKeepingReads { state in
             state.adopt { ScopeCore(tier: tier, parent: self, fileID: fileID, line: line) }
