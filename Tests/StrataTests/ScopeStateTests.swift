@@ -11,7 +11,7 @@ private struct Fixture {
     var frame: Frame { Frame(core: core, key: key) }
 
     func construction() -> Construction {
-        Construction(builder: .thread(ObjectIdentifier(marker)), frame: frame)
+        Construction(builder: .thread(ObjectIdentifier(marker)))
     }
 
     /// Claims the entry for `construction`, as a thread (or, with `isAsync`, a task) would.

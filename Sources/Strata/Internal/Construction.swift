@@ -2,6 +2,11 @@ import Synchronization
 
 /// A provider being built right now: one claim on its entry, which other callers wait for.
 ///
+/// It does not know which provider it builds: whoever waits for it knows, having found it in
+/// that provider's entry, and tells the ``WaitGraph``. So a thread's construction is the
+/// same for any provider, and a thread reuses its own (``ResolutionStack/takeConstruction()``)
+/// once nothing else refers to it.
+///
 /// There is one kind of claim and two ways of waiting on it, chosen by who builds:
 /// - a thread builds it with synchronous factories, holding `gate` for as long as the factory
 ///   runs, so another thread blocks on the gate and wakes when the instance is stored or the
@@ -11,7 +16,6 @@ import Synchronization
 package final class Construction: Sendable {
     /// The agent (a thread, or an async construction) whose work builds it.
     let builder: Agent
-    let frame: Frame
     /// Held by a thread builder while its factory runs; unused by a task.
     ///
     /// It guards what the construction made and did not store, which the builder sets for
@@ -22,9 +26,8 @@ package final class Construction: Sendable {
     private let finished = Atomic<Bool>(false)
 
     /// A construction by the thread `builder`, which holds the gate while it builds.
-    package init(builder: Agent, frame: Frame) {
+    package init(builder: Agent) {
         self.builder = builder
-        self.frame = frame
         self.task = nil
     }
 
@@ -37,7 +40,6 @@ package final class Construction: Sendable {
         let agent = Construction.nextTaskAgent()
         let graph = AsyncResolution.graph ?? ResolutionGraph()
         self.builder = agent
-        self.frame = frame
         self.task = Task {
             try await AsyncResolution.$agent.withValue(agent) {
                 try await AsyncResolution.$frames.withValue(outerFrames + [frame]) {
@@ -56,11 +58,18 @@ package final class Construction: Sendable {
     /// Always `false` for a task's construction: its agent is that construction alone and
     /// builds nothing after it, so a waiter's record that outlives it cannot lead back to a
     /// live agent.
-    var isFinished: Bool { finished.load(ordering: .acquiring) }
+    package var isFinished: Bool { finished.load(ordering: .acquiring) }
 
     /// Marks a thread's construction finished; its builder calls this before it opens the
     /// gate.
-    func finish() { finished.store(true, ordering: .releasing) }
+    package func finish() { finished.store(true, ordering: .releasing) }
+
+    /// Makes a finished thread's construction ready for its builder's next claim.
+    ///
+    /// Only for one nothing else refers to: no entry, no waiter, no record of the wait
+    /// graph. Whoever refers to it later found it in an entry, under that scope's lock, after
+    /// this.
+    func reopen() { finished.store(false, ordering: .relaxed) }
 
     /// The instance the construction handed to its callers without storing it, if it did:
     /// read under the gate, so a waiter blocks here until the builder opens it.

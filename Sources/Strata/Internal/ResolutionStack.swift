@@ -45,7 +45,7 @@ package struct Frame: Sendable {
 /// provider's `resolve()` holds its provider); so the stack keeps each frame as an ``Entry``,
 /// its fields without their references counted, and a push and a pop retain nothing either.
 @usableFromInline
-final class ResolutionStack {
+package final class ResolutionStack {
     /// A frame as the stack keeps it: plain values, valid while the frame's pusher runs.
     @usableFromInline
     struct Entry {
@@ -150,6 +150,9 @@ final class ResolutionStack {
 
     /// This thread's stack's state; the thread holds the stack through it.
     let storage: UnsafeMutablePointer<Storage>
+    /// A finished construction of this thread's that nothing else refers to, for its next
+    /// claim: a first resolution then allocates no construction.
+    private var spare: Construction?
 
     private init() {
         storage = .allocate(capacity: 1)
@@ -165,7 +168,7 @@ final class ResolutionStack {
 
     /// This thread's stack, made on first use and freed when the thread exits.
     @usableFromInline
-    static var current: ResolutionStack {
+    package static var current: ResolutionStack {
         currentStorage.pointee.stack.takeUnretainedValue()
     }
 
@@ -194,6 +197,21 @@ final class ResolutionStack {
     /// Identifies this thread in the wait graph while it blocks on another thread's
     /// construction.
     var agent: Agent { .thread(ObjectIdentifier(self)) }
+
+    /// A construction for this thread's next claim: the spare, reopened, or a new one.
+    package func takeConstruction() -> Construction {
+        guard let spare = spare.take() else { return Construction(builder: agent) }
+        spare.reopen()
+        return spare
+    }
+
+    /// Keeps `construction` as the spare if nothing else refers to it any more — no entry
+    /// holds its claim, no waiter or record of the wait graph — and no spare is kept yet (a
+    /// nested resolution gave one back first).
+    package func giveBack(_ construction: inout Construction) {
+        guard spare == nil, isKnownUniquelyReferenced(&construction) else { return }
+        spare = construction
+    }
 
     /// Pushes `frame`, or throws the cycle it would close.
     ///

@@ -28,7 +28,7 @@ extension ScopeCore {
         case .claimed(let mine, _): construction = mine
         }
         let result = try await WaitGraph.await(
-            agent: AsyncResolution.agent, frames: frames, on: construction)
+            agent: AsyncResolution.agent, frames: frames, on: construction, of: frame)
         switch result {
         case .success(let instance):
             switch try settle(instance, for: frame, from: construction, storage: storage) {

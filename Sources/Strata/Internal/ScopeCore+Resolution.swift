@@ -14,36 +14,50 @@ extension ScopeCore {
         try stack.push(frame)
         defer { stack.pop() }
         while true {
-            let mine = Construction(builder: stack.agent, frame: frame)
-            let claim: ScopeState.Claim = try mine.gate.withLock { passed throws(StrataError) in
-                // Finished before the gate opens, so no cycle check follows a waiter that
-                // is waking.
-                defer { mine.finish() }
-                let claim = transition { $0.claim(frame, isAsync: false) { _ in mine } }
-                guard case .claimed(_, let override) = claim else { return claim }
-                let instance: Instance
-                do {
-                    instance = try make(override)
-                } catch {
-                    abandon(frame.key, mine)
-                    throw wrap(error, frame)
-                }
-                switch try settle(instance, for: frame, from: mine, storage: storage) {
-                case .kept, .dropped: break
-                // Handed to the waiters, who read it once the gate opens.
-                case .passedOn: passed = instance
-                }
-                return .found(instance)
-            }
-            switch claim {
+            switch try claimAndBuild(frame, on: stack, storage: storage, make: make) {
             case .found(let instance): return instance
             case .ended: throw .ended(provider: frame.provider)
             case .wait(let other):
                 let passed = try WaitGraph.block(
-                    agent: stack.agent, frames: stack.frames, on: other)
+                    agent: stack.agent, frames: stack.frames, on: other, of: frame)
                 if let passed { return passed }
             case .claimed: preconditionFailure("a claimed construction stores or throws")
             }
+        }
+    }
+
+    /// Claims `frame`'s entry with one of this thread's constructions and, if the claim is
+    /// this thread's, builds and stores the instance while the construction's gate is held.
+    ///
+    /// - Returns: `.found` with what the caller gets, `.wait` for someone else's
+    ///   construction, or `.ended`.
+    private func claimAndBuild(
+        _ frame: Frame, on stack: ResolutionStack, storage: Storage,
+        make: (Override?) throws -> Instance
+    ) throws(StrataError) -> ScopeState.Claim {
+        var mine = stack.takeConstruction()
+        defer { stack.giveBack(&mine) }
+        return try mine.gate.withLock { passed throws(StrataError) in
+            // Finished before the gate opens, so no cycle check follows a waiter that is
+            // waking.
+            defer { mine.finish() }
+            // What a reused construction handed on last time was read by its waiters.
+            passed = nil
+            let claim = transition { $0.claim(frame, isAsync: false) { _ in mine } }
+            guard case .claimed(_, let override) = claim else { return claim }
+            let instance: Instance
+            do {
+                instance = try make(override)
+            } catch {
+                abandon(frame.key, mine)
+                throw wrap(error, frame)
+            }
+            switch try settle(instance, for: frame, from: mine, storage: storage) {
+            case .kept, .dropped: break
+            // Handed to the waiters, who read it once the gate opens.
+            case .passedOn: passed = instance
+            }
+            return .found(instance)
         }
     }
 
