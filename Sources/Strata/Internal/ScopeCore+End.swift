@@ -23,7 +23,7 @@ extension ScopeCore {
             start(pending, in: container, tracer: tracer, into: &own)
         }
         releaseState()
-        completeEnding(&own, watched: &watched, name: name)
+        completeEnding(&own, watched: &watched, name: name, tracer: tracer)
         report.absorb(own)
         return report
     }
@@ -207,18 +207,21 @@ extension ScopeCore {
     }
 
     /// Adds the survivors to `own`, hands it to the tree's report handler, and leaves the
-    /// parent.
+    /// parent; traces the end to `tracer`, the one the end began with.
     ///
     /// Everything the scope held strongly is gone when this runs — what is still alive is
     /// held from outside.
-    func completeEnding(_ own: inout EndReport, watched: inout Watches, name: ContainerName) {
+    func completeEnding(
+        _ own: inout EndReport, watched: inout Watches, name: ContainerName,
+        tracer: (@Sendable (TraceEvent) -> Void)?
+    ) {
         own.endedNames.append(name)
         let found = survivors(of: &watched, in: name)
         if !found.isEmpty { own.survivors += found }
         rootUnretained._withUnsafeGuaranteedRef { $0.endReportHandler }?(own)
         parent?.removeChild(self)
         // A container never used was never announced; it ends silently too.
-        if isBound.load(ordering: .acquiring) { trace(.ended(name.description)) }
+        if let tracer, isBound.load(ordering: .acquiring) { tracer(.ended(name.description)) }
     }
 
     /// Marks the scope ended and drops everything it holds.
@@ -247,7 +250,8 @@ extension ScopeCore {
     }
 
     /// Finishes an end that took everything at once: the same end as ``finishEnding()``'s,
-    /// with the instances let go newest first, without a walk or a copy of the tables.
+    /// with the instances let go newest first, without a walk or a copy of the tables, in a
+    /// tree that was not traced when the end began.
     private func finishAtOnce(_ released: consuming ScopeState.Released) -> EndReport {
         var watched = Watches()
         var cursor = released.entries.newestCursor
@@ -258,7 +262,7 @@ extension ScopeCore {
         // Let go of the tables before survivors are looked for.
         _ = consume released
         var report = EndReport()
-        completeEnding(&report, watched: &watched, name: name)
+        completeEnding(&report, watched: &watched, name: name, tracer: nil)
         return report
     }
 }

@@ -60,7 +60,7 @@ extension ScopeCore {
         }
         tasks.removeAll()
         releaseState()
-        completeEnding(&own, watched: &watched, name: name)
+        completeEnding(&own, watched: &watched, name: name, tracer: tracer)
         report.absorb(own)
         return report
     }
