@@ -45,49 +45,44 @@ struct Entry {
 /// A container's providers by key.
 ///
 /// The first entry lives inline, since most containers of the short-lived tiers hold one or
-/// two instances; the others go to an array, found through a dictionary of positions. The
-/// inline key and entry are separate plain fields, not an optional tuple: the lookup every
-/// cached resolution makes then compares and reads them in place, where an optional tuple
-/// was copied whole through the runtime.
+/// two instances; the others go to an ``Overflow``, made with the second entry, so a table of
+/// one entry carries one `nil` reference instead of three empty collections. The inline key
+/// and entry are separate plain fields, not an optional tuple: the lookup every cached
+/// resolution makes then compares and reads them in place, where an optional tuple was copied
+/// whole through the runtime.
 ///
-/// A made instance is stored through ``store(_:for:)``, which appends it to the array: the
-/// array holds the instances in the order they were made, so `end()` walks it backwards,
-/// merged with the inline entry, in linear time and without hashing or sorting (see
-/// `next(_:)`).
+/// A made instance is stored through ``store(_:for:)``, which appends it to the overflow's
+/// slots: they hold the instances in the order they were made, so `end()` walks them
+/// backwards, merged with the inline entry, in linear time and without hashing or sorting
+/// (see `next(_:)`).
 struct EntryTable {
     private var firstKey = ProviderKey.unused
     private var firstEntry = Entry(.vacant)
-    /// The other entries' positions in `slots`.
-    private var positions: [ProviderKey: Int] = [:]
-    /// The other entries, made instances in the order they were stored.
-    ///
-    /// A removed or re-stored entry leaves a hole (a vacant entry, under the key `.unused`),
-    /// compacted away when holes outnumber entries.
-    private var slots: [Entry] = []
-    /// The key of each slot, apart, so that a lookup reads the entry alone.
-    private var slotKeys: [ProviderKey] = []
+    /// The entries after the first; `nil` until there is a second.
+    private var overflow: Overflow?
     /// Last, so that a scope's one-byte fields can follow it in its padding.
     private var hasFirst = false
 
     subscript(key: ProviderKey) -> Entry? {
         get {
             if hasFirst, firstKey == key { return firstEntry }
-            guard !positions.isEmpty, let position = positions[key] else { return nil }
-            return slots[position]
+            guard let overflow, let position = overflow.positions[key] else { return nil }
+            return overflow.slots[position]
         }
         set {
             if hasFirst, firstKey == key {
                 if let newValue { firstEntry = newValue } else { clearFirst() }
-            } else if let position = positions.isEmpty ? nil : positions[key] {
+            } else if let position = overflow?.positions[key] {
+                let overflow = uniqueOverflow()
                 if let newValue {
-                    slots[position] = newValue
+                    overflow.slots[position] = newValue
                 } else {
-                    positions[key] = nil
-                    makeHole(at: position)
+                    overflow.positions[key] = nil
+                    overflow.makeHole(at: position)
                 }
             } else if let newValue {
                 if hasFirst {
-                    append(newValue, for: key)
+                    uniqueOverflow().append(newValue, for: key)
                 } else {
                     (hasFirst, firstKey, firstEntry) = (true, key, newValue)
                 }
@@ -98,8 +93,8 @@ struct EntryTable {
     /// The stored instance for `key`: the lookup every cached resolution makes.
     func instance(for key: ProviderKey) -> Instance? {
         if hasFirst, firstKey == key { return firstEntry.instance }
-        guard !positions.isEmpty, let position = positions[key] else { return nil }
-        return slots[position].instance
+        guard let overflow, let position = overflow.positions[key] else { return nil }
+        return overflow.slots[position].instance
     }
 
     /// Whether `key`'s entry is `construction`'s claim, read in place.
@@ -109,24 +104,25 @@ struct EntryTable {
             return current === construction
         }
         if hasFirst, firstKey == key { return holds(firstEntry) }
-        guard !positions.isEmpty, let position = positions[key] else { return false }
-        return holds(slots[position])
+        guard let overflow, let position = overflow.positions[key] else { return false }
+        return holds(overflow.slots[position])
     }
 
     /// Stores a made instance's entry, after every instance stored before it.
     ///
     /// Every instance is stored through here, with `entry.order` already set from
-    /// `State.nextOrder()`, so the made instances in `slots` are sorted by order.
+    /// `State.nextOrder()`, so the made instances in the overflow's slots are sorted by order.
     mutating func store(_ entry: Entry, for key: ProviderKey) {
         if hasFirst, firstKey == key {
             firstEntry = entry
-        } else if let position = positions.isEmpty ? nil : positions[key] {
-            if position == slots.endIndex - 1 {
-                slots[position] = entry
+        } else if let position = overflow?.positions[key] {
+            let overflow = uniqueOverflow()
+            if position == overflow.slots.endIndex - 1 {
+                overflow.slots[position] = entry
             } else {
-                positions[key] = nil
-                makeHole(at: position)
-                append(entry, for: key)
+                overflow.positions[key] = nil
+                overflow.makeHole(at: position)
+                overflow.append(entry, for: key)
             }
         } else {
             self[key] = entry
@@ -143,10 +139,40 @@ struct EntryTable {
         (hasFirst, firstKey, firstEntry) = (false, .unused, Entry(.vacant))
     }
 
-    /// What a removed entry leaves in `slots`: a vacant entry, under the key `.unused`.
-    private static var hole: Entry { Entry(.vacant) }
+    /// The overflow, made now if there is none, and copied first if a copy of the table
+    /// shares it (a published snapshot, a table being walked): tables are values.
+    private mutating func uniqueOverflow() -> Overflow {
+        if overflow == nil { overflow = Overflow() }
+        if !isKnownUniquelyReferenced(&overflow) { overflow = Overflow(copying: overflow!) }
+        return overflow!
+    }
+}
 
-    private mutating func append(_ entry: Entry, for key: ProviderKey) {
+/// The entries of a table after its first, made instances in the order they were stored, and
+/// where each key's is.
+///
+/// Only an ``EntryTable`` writes it, and only once it holds the only reference: a copy of
+/// the table shares it until then.
+final class Overflow {
+    /// The entries' positions in `slots`.
+    var positions: [ProviderKey: Int] = [:]
+    /// The entries, made instances in the order they were stored.
+    ///
+    /// A removed or re-stored entry leaves a hole (a vacant entry, under the key `.unused`),
+    /// compacted away when holes outnumber entries.
+    var slots: [Entry] = []
+    /// The key of each slot, apart, so that a lookup reads the entry alone.
+    var slotKeys: [ProviderKey] = []
+
+    init() {}
+
+    init(copying other: Overflow) {
+        positions = other.positions
+        slots = other.slots
+        slotKeys = other.slotKeys
+    }
+
+    func append(_ entry: Entry, for key: ProviderKey) {
         positions[key] = slots.endIndex
         slots.append(entry)
         slotKeys.append(key)
@@ -154,8 +180,8 @@ struct EntryTable {
 
     /// Drops the entry at `position`, whose key is no longer in `positions`; compacts the
     /// slots when holes outnumber entries, so a container reset many times does not grow.
-    private mutating func makeHole(at position: Int) {
-        slots[position] = Self.hole
+    func makeHole(at position: Int) {
+        slots[position] = Entry(.vacant)
         slotKeys[position] = .unused
         // Each slot is either a hole or an entry whose key is in `positions`.
         let holes = slots.count - positions.count
@@ -193,10 +219,10 @@ extension EntryTable: Sequence {
     func makeIterator() -> Iterator {
         Iterator(
             first: hasFirst ? (firstKey, firstEntry) : nil,
-            rest: zip(slotKeys, slots).makeIterator())
+            rest: zip(overflow?.slotKeys ?? [], overflow?.slots ?? []).makeIterator())
     }
 
-    var underestimatedCount: Int { (hasFirst ? 1 : 0) + positions.count }
+    var underestimatedCount: Int { (hasFirst ? 1 : 0) + (overflow?.positions.count ?? 0) }
 }
 
 extension EntryTable {
@@ -216,7 +242,7 @@ extension EntryTable {
     }
 
     /// A cursor at the newest stored instance.
-    var newestCursor: NewestCursor { NewestCursor(index: slots.endIndex) }
+    var newestCursor: NewestCursor { NewestCursor(index: overflow?.slots.endIndex ?? 0) }
 
     /// The newest stored instance that `cursor` has not given yet; moves `cursor` past it.
     ///
@@ -224,6 +250,8 @@ extension EntryTable {
     /// Holes and entries being built are left out, and so are `weakShared` instances that
     /// died.
     func next(_ cursor: inout NewestCursor) -> Stored? {
+        let slots = overflow?.slots ?? []
+        let slotKeys = overflow?.slotKeys ?? []
         while true {
             var slotOrder = 0
             while cursor.index > slots.startIndex {
@@ -266,7 +294,8 @@ extension EntryTable {
             }
         }
         if hasFirst, !check(firstEntry) { return false }
-        return slots.indices.allSatisfy { check(slots[$0]) }
+        guard let overflow else { return true }
+        return overflow.slots.indices.allSatisfy { check(overflow.slots[$0]) }
     }
 
     /// A construction in flight in a task, as the end cancels it.
@@ -279,7 +308,7 @@ extension EntryTable {
         if hasFirst, case .building(let build) = firstEntry.slot, let task = build.task {
             body(AsyncBuild(task: task))
         }
-        for entry in slots {
+        for entry in overflow?.slots ?? [] {
             if case .building(let build) = entry.slot, let task = build.task {
                 body(AsyncBuild(task: task))
             }
