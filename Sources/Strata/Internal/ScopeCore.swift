@@ -21,8 +21,8 @@ package final class ScopeCore: Sendable {
     /// Where the scope was made, to name a container that was never used.
     let fileID: StaticString
     // The one-byte fields follow the 17 bytes of `fileID`, in its padding, and the two
-    // four-byte ones share the next eight bytes. Every child has a core: at 232 bytes, malloc
-    // serves it in 240.
+    // four-byte ones share the next eight bytes. Every child has a core, which malloc serves
+    // in 224 bytes (`malloc_usable_size` 216).
     /// The state's phase, for ``isActive``.
     let phase = Atomic<UInt8>(ScopeState.Phase.active.rawValue)
     let isBound = Atomic<Bool>(false)
