@@ -46,14 +46,20 @@ public struct EndReport: Sendable, CustomStringConvertible {
 
     /// Instances the ended containers made that are still alive after they were released:
     /// kept by a retain cycle, a closure that captured them strongly, or a global.
-    public internal(set) var survivors: [Survivor] = []
+    public internal(set) var survivors: [Survivor] {
+        get { lists?.survivors ?? [] }
+        set { writeLists { $0.survivors = newValue } }
+    }
 
     /// The tasks and async hooks that ``Container/endAndWait(within:)`` stopped waiting for
     /// when its deadline passed, with where each was started or registered.
     ///
     /// Each was cancelled and may still be running; what it holds may show up in
     /// ``survivors``.
-    public internal(set) var overran: [EndWork] = []
+    public internal(set) var overran: [EndWork] {
+        get { lists?.overran ?? [] }
+        set { writeLists { $0.overran = newValue } }
+    }
 
     /// The async hooks that ``Container/end()``, or the release of a container never ended,
     /// started and could not await: async ``Container/onEnd(fileID:line:_:)`` closures and
@@ -61,22 +67,51 @@ public struct EndReport: Sendable, CustomStringConvertible {
     ///
     /// Each runs in a task of its own; end with ``Container/endAndWait(within:)`` to await
     /// them.
-    public internal(set) var notAwaited: [EndWork] = []
+    public internal(set) var notAwaited: [EndWork] {
+        get { lists?.notAwaited ?? [] }
+        set { writeLists { $0.notAwaited = newValue } }
+    }
+
+    /// The survivors and the unfinished work: empty in most reports, so `nil` until one is
+    /// written, and a report of one quiet container is dropped without releasing three
+    /// arrays.
+    private var lists: Lists?
+
+    private struct Lists {
+        var survivors: [Survivor] = []
+        var overran: [EndWork] = []
+        var notAwaited: [EndWork] = []
+    }
+
+    /// Changes the lists in place: taken out first, so that an append copies no array.
+    private mutating func writeLists(_ write: (inout Lists) -> Void) {
+        var written = lists.take() ?? Lists()
+        write(&written)
+        lists = written
+    }
+
+    /// Lists work that ``Container/endAndWait(within:)`` stopped waiting for.
+    mutating func addOverran(_ work: EndWork) { writeLists { $0.overran.append(work) } }
+
+    /// Lists an async hook started and not awaited.
+    mutating func addNotAwaited(_ work: EndWork) { writeLists { $0.notAwaited.append(work) } }
 
     /// An empty report: what a second `end()` returns.
     public init() {}
 
     mutating func absorb(_ other: EndReport) {
-        // Most reports absorb into an empty one: take the other's arrays as they are.
-        guard !endedNames.isEmpty || !survivors.isEmpty || !overran.isEmpty || !notAwaited.isEmpty
-        else {
+        // Most reports absorb into an empty one: take the other's as it is.
+        guard !endedNames.isEmpty || lists != nil else {
             self = other
             return
         }
         endedNames.append(contentsOf: other.endedNames)
-        survivors += other.survivors
-        overran += other.overran
-        notAwaited += other.notAwaited
+        guard let more = other.lists else { return }
+        writeLists { lists in
+            lists.survivors += more.survivors
+            lists.overran += more.overran
+            lists.notAwaited += more.notAwaited
+        }
     }
 
     /// One line per ended container and per survivor.

@@ -162,12 +162,12 @@ extension ScopeCore {
         switch pending {
         case .hook(let hook):
             Task { await hook.body() }
-            report.notAwaited.append(EndWork(kind: .hook, container: container, site: hook.site))
+            report.addNotAwaited(EndWork(kind: .hook, container: container, site: hook.site))
         case .task(let task):
             task.scopeDidEnd()
         case .instance(let bound, let instance, let site):
             Task { await bound.scopeDidEnd() }
-            report.notAwaited.append(
+            report.addNotAwaited(
                 EndWork(
                     kind: .instance(
                         ProviderDescription(container: container, name: site.displayName)),

@@ -37,7 +37,7 @@ extension ScopeCore {
                 break
             case .hook(let hook):
                 if await !Deadline.run(until: deadline, hook.body) {
-                    own.overran.append(EndWork(kind: .hook, container: container, site: hook.site))
+                    own.addOverran(EndWork(kind: .hook, container: container, site: hook.site))
                 }
             case .task(let task):
                 // Tasks stop after the hooks, which may still need them.
@@ -45,7 +45,7 @@ extension ScopeCore {
             case .instance(let bound, let instance, let site):
                 if await !Deadline.run(until: deadline, { await bound.scopeDidEnd() }) {
                     let provider = ProviderDescription(container: container, name: site.displayName)
-                    own.overran.append(
+                    own.addOverran(
                         EndWork(kind: .instance(provider), container: container, site: nil))
                 }
                 traceInstanceEnded(instance, site: site, tracer: tracer)
@@ -55,7 +55,7 @@ extension ScopeCore {
         for task in tasks {
             guard let running = task.running else { continue }
             if await !Deadline.run(until: deadline, { await running.value }) {
-                own.overran.append(EndWork(kind: .task, container: container, site: task.site))
+                own.addOverran(EndWork(kind: .task, container: container, site: task.site))
             }
         }
         tasks.removeAll()
