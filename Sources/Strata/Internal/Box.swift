@@ -98,6 +98,13 @@ package struct Instance: @unchecked Sendable {
         return box.revealedObject
     }
 
+    /// What the instance is told at the end, by its type (see ``EndRole``): read in place,
+    /// without counting a reference to the object; nothing for a value.
+    var endRoles: EndRole {
+        if let box = object as? AnyBox { return box.revealedObject.map(EndRole.of) ?? [] }
+        return EndRole.of(object)
+    }
+
     /// The instance's dynamic type, for trees, traces and reports.
     var typeName: String {
         guard let box = object as? AnyBox else { return String(describing: type(of: object)) }

@@ -255,12 +255,34 @@ extension EntryTable {
     /// Holes and entries being built are left out, and so are `weakShared` instances that
     /// died.
     func next(_ cursor: inout NewestCursor) -> Stored? {
-        let slots = overflow?.slots ?? []
-        let slotKeys = overflow?.slotKeys ?? []
-        while true {
-            var slotOrder = 0
-            while cursor.index > slots.startIndex {
-                let entry = slots[cursor.index - 1]
+        while let position = nextPosition(&cursor) {
+            if let stored = stored(at: position) { return stored }
+        }
+        return nil
+    }
+
+    /// Gives the stored instances newest first, as ``next(_:)`` does, moving each out of the
+    /// table rather than copying it: for a table taken out at the end, which lets go of them
+    /// with no count taken and dropped for each on the way.
+    mutating func takeNext(_ cursor: inout NewestCursor) -> Stored? {
+        while let position = nextPosition(&cursor) {
+            if let stored = take(at: position) { return stored }
+        }
+        return nil
+    }
+
+    /// Where a stored instance sits: the inline entry, or a slot of the overflow.
+    private enum Position {
+        case first
+        case slot(Int)
+    }
+
+    /// The place of the newest stored entry `cursor` has not passed; moves `cursor` past it.
+    private func nextPosition(_ cursor: inout NewestCursor) -> Position? {
+        var slotOrder = 0
+        if let overflow {
+            while cursor.index > 0 {
+                let entry = overflow.slots[cursor.index - 1]
                 // A hole is vacant, never stored.
                 if entry.isStored, entry.order > 0 {
                     slotOrder = entry.order
@@ -268,21 +290,45 @@ extension EntryTable {
                 }
                 cursor.index -= 1
             }
-            if cursor.firstLeft, hasFirst, firstEntry.isStored, firstEntry.order > slotOrder {
-                cursor.firstLeft = false
-                guard let instance = firstEntry.instance else { continue }
-                return Stored(
-                    order: firstEntry.order, instance: instance,
-                    site: firstKey.providerSite)
-            }
-            guard slotOrder > 0 else { return nil }
-            cursor.index -= 1
-            let entry = slots[cursor.index]
-            guard let instance = entry.instance else { continue }
-            return Stored(
-                order: slotOrder, instance: instance,
-                site: slotKeys[cursor.index].providerSite)
         }
+        if cursor.firstLeft, hasFirst, firstEntry.isStored, firstEntry.order > slotOrder {
+            cursor.firstLeft = false
+            return .first
+        }
+        guard slotOrder > 0 else { return nil }
+        cursor.index -= 1
+        return .slot(cursor.index)
+    }
+
+    /// The instance at `position`, if alive.
+    private func stored(at position: Position) -> Stored? {
+        switch position {
+        case .first:
+            return firstEntry.instance.map {
+                Stored(order: firstEntry.order, instance: $0, site: firstKey.providerSite)
+            }
+        case .slot(let index):
+            guard let overflow else { return nil }
+            let entry = overflow.slots[index]
+            let site = overflow.slotKeys[index].providerSite
+            return entry.instance.map { Stored(order: entry.order, instance: $0, site: site) }
+        }
+    }
+
+    /// The instance at `position`, if alive, moved out: its entry is left vacant.
+    private mutating func take(at position: Position) -> Stored? {
+        var entry = Entry(.vacant)
+        let site: ProviderSite
+        switch position {
+        case .first:
+            swap(&entry, &firstEntry)
+            site = firstKey.providerSite
+        case .slot(let index):
+            let overflow = uniqueOverflow()
+            swap(&entry, &overflow.slots[index])
+            site = overflow.slotKeys[index].providerSite
+        }
+        return entry.instance.map { Stored(order: entry.order, instance: $0, site: site) }
     }
 
     /// Whether every entry is vacant or holds a strong instance that `accepts`: none is

@@ -34,7 +34,7 @@ extension ScopeCore {
     /// The name stays unformatted: only a survivor needs it as text.
     struct Watch {
         let site: ProviderSite
-        var object: AnyObject?
+        var instance: Instance?
     }
 
     /// An instance that something besides the scope still held when the scope let go of it,
@@ -50,13 +50,13 @@ extension ScopeCore {
         private var first: Watch?
         private var more: [Watch] = []
 
-        /// Follows `object`, if the instance is one; a value cannot survive.
-        mutating func follow(_ object: AnyObject?, site: ProviderSite) {
-            guard let object else { return }
+        /// Follows `instance`; whether it is an object that could survive is seen when it is
+        /// let go.
+        mutating func follow(_ instance: Instance, site: ProviderSite) {
             if first == nil {
-                first = Watch(site: site, object: object)
+                first = Watch(site: site, instance: instance)
             } else {
-                more.append(Watch(site: site, object: object))
+                more.append(Watch(site: site, instance: instance))
             }
         }
 
@@ -78,8 +78,20 @@ extension ScopeCore {
             return remaining
         }
 
+        /// Lets go of one instance, following it on if it is an object something else holds.
+        ///
+        /// A boxed value is let go with its box first, so that the object it reveals, if any,
+        /// is looked at with only the followed reference left; a value cannot survive.
         private static func letGo(_ watch: inout Watch, into remaining: inout [Remaining]) {
-            guard var object = watch.object.take() else { return }
+            guard let instance = watch.instance.take() else { return }
+            var object: AnyObject
+            if let box = instance.object as? AnyBox {
+                guard let revealed = box.revealedObject else { return }
+                object = revealed
+            } else {
+                object = instance.object
+            }
+            _ = consume instance
             if !isKnownUniquelyReferenced(&object) {
                 remaining.append(Remaining(site: watch.site, object: object))
             }
@@ -142,7 +154,7 @@ extension ScopeCore {
         case .hook(.subscription(let subscription)):
             subscription.cancel()
         case .instance(let instance, let object, let site):
-            watched.follow(object, site: site)
+            watched.follow(instance, site: site)
             let roles = object.map(EndRole.of) ?? []
             if roles.contains(.bound) { (object as? any ScopeBound)?.scopeDidEnd() }
             if roles.contains(.asyncBound), let bound = object as? any AsyncScopeBound {
@@ -253,10 +265,11 @@ extension ScopeCore {
     /// with the instances let go newest first, without a walk or a copy of the tables, in a
     /// tree that was not traced when the end began.
     private func finishAtOnce(_ released: consuming ScopeState.Released) -> EndReport {
+        var released = released
         var watched = Watches()
         var cursor = released.entries.newestCursor
-        while let stored = released.entries.next(&cursor) {
-            watched.follow(stored.instance.revealedObject, site: stored.site)
+        while let stored = released.entries.takeNext(&cursor) {
+            watched.follow(stored.instance, site: stored.site)
         }
         let name = containerName(owner: released.owner)
         // Let go of the tables before survivors are looked for.

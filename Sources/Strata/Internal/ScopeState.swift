@@ -230,15 +230,14 @@ extension ScopeState {
     mutating func endAtOnce() -> Released? {
         guard isActive, hooks.isEmpty, children.isEmpty else { return nil }
         // The table holds each instance strongly, so reading one here frees nothing.
-        let quiet = entries.allStrong { instance in
-            instance.revealedObject.map { EndRole.of($0).isEmpty } ?? true
-        }
+        let quiet = entries.allStrong { $0.endRoles.isEmpty }
         return quiet ? release() : nil
     }
 
     /// What a scope held, taken out at the end, to release once the lock is let go.
     struct Released {
-        let entries: EntryTable
+        /// Moved out of, instance by instance, by an end at once.
+        var entries: EntryTable
         let hooks: [Hook]
         let side: SideState?
         /// The container's type, for the report; `nil` for a container never used.
