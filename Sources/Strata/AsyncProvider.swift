@@ -24,11 +24,8 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
         self.make = make
     }
 
-    /// The scope's machinery, lent for the call: read through the handle without counting
-    /// a reference, as the hot path needs.
-    @inlinable var core: ScopeCore {
-        _read { yield handle.core }
-    }
+    /// The scope's machinery.
+    @inlinable var core: ScopeCore { handle.core }
 
     /// Resolves the instance, trapping with a message that says what went wrong, where,
     /// and how to fix it.

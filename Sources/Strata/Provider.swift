@@ -51,11 +51,8 @@ public struct Provider<Value>: Sendable {
         self.make = make
     }
 
-    /// The scope's machinery, lent for the call: read through the handle without counting
-    /// a reference, as the hot path needs.
-    @inlinable var core: ScopeCore {
-        _read { yield handle.core }
-    }
+    /// The scope's machinery.
+    @inlinable var core: ScopeCore { handle.core }
 
     @inlinable
     var key: ProviderKey {
