@@ -2,8 +2,28 @@ import Strata
 import Synchronization
 import Testing
 
+private protocol Gadget: AnyObject, Sendable {}
+private final class Widget: Gadget {}
+
+/// A container whose one instance is stored behind a protocol type, in a box.
+private final class GadgetShelf: Container {
+    let scope = AppScope()
+    var gadget: Provider<any Gadget> { shared { Widget() } }
+}
+
 @Suite("Survivors report")
 struct SurvivorsTests {
+    @Test("an instance behind a protocol type is a survivor only while something else holds it")
+    func boxedInstanceSurvivesOnlyWhileHeld() {
+        let clean = GadgetShelf()
+        _ = clean.gadget()
+        #expect(clean.end().survivors.isEmpty)
+        let leaky = GadgetShelf()
+        let held = leaky.gadget()
+        #expect(leaky.end().survivors.map(\.provider.name) == ["gadget"])
+        withExtendedLifetime(held) {}
+    }
+
     @Test("an instance kept alive from outside is reported")
     func heldInstanceIsASurvivor() throws {
         let app = TestApp()
