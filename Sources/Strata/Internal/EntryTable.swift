@@ -128,8 +128,9 @@ struct EntryTable {
 
     /// Empties the table and returns what it held, moved rather than copied entry by entry.
     mutating func removeAll() -> EntryTable {
-        defer { self = EntryTable() }
-        return self
+        var taken = EntryTable()
+        swap(&taken, &self)
+        return taken
     }
 
     private mutating func clearFirst() {

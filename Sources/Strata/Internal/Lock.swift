@@ -30,7 +30,7 @@ struct Lock<Value>: ~Copyable {
     borrowing func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        guard let sanitizer = threadSanitizer else {
+        guard ThreadSanitizerHooks.areLoaded, let sanitizer = threadSanitizer else {
             return try mutex.withLock { (value: inout Value) throws(Failure) in
                 Handover(try body(&value))
             }.result
@@ -91,6 +91,34 @@ struct ThreadSanitizerHooks: Sendable {
         return ThreadSanitizerHooks(
             acquire: unsafeBitCast(acquire, to: Annotation.self),
             release: unsafeBitCast(release, to: Annotation.self))
+    }
+
+    /// Whether the hooks are in the process: looked up once, then read from an atomic.
+    ///
+    /// The hooks themselves are a lazily initialised global, and reading one checks that it
+    /// was initialised: a call on every critical section. An atomic with a constant initial
+    /// value needs no such check, so the usual answer, no sanitizer, costs one load.
+    @inline(__always)
+    static var areLoaded: Bool {
+        switch lookup.load(ordering: .relaxed) {
+        case Lookup.absent: false
+        case Lookup.present: true
+        default: lookUp()
+        }
+    }
+
+    private enum Lookup {
+        static let absent = 1
+        static let present = 2
+    }
+
+    /// 0 until the hooks are looked for, then ``Lookup``'s answer.
+    private static let lookup = Atomic<Int>(0)
+
+    private static func lookUp() -> Bool {
+        let present = threadSanitizer != nil
+        lookup.store(present ? Lookup.present : Lookup.absent, ordering: .relaxed)
+        return present
     }
 }
 

@@ -76,8 +76,12 @@ package struct ProviderKey: Hashable, Sendable {
     }
 
     /// A key no provider has: the address of no `#function` literal is zero.
-    static let unused = ProviderKey(
-        site: 0, place: 0, type: ObjectIdentifier(Never.self), argument: nil)
+    ///
+    /// Computed, not stored: a stored one is initialised lazily, and every scope made and
+    /// ended paid a call to check that it was.
+    static var unused: ProviderKey {
+        ProviderKey(site: 0, place: 0, type: ObjectIdentifier(Never.self), argument: nil)
+    }
 }
 
 /// A provider's name, kept unformatted until a message, a tree or a trace needs it.
