@@ -7,6 +7,7 @@ extension Array {
     /// as many appends as the array holds. Arrays shorter than `minimumCount` are left alone.
     ///
     /// - Returns: Whether the array was compacted, moving the survivors.
+    @inline(__always)
     mutating func makeRoom(minimumCount: Int, droppingWhere isDead: (Element) -> Bool) -> Bool {
         guard count == capacity, count >= minimumCount else { return false }
         removeAll(where: isDead)
