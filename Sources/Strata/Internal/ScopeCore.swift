@@ -254,6 +254,7 @@ package final class ScopeCore: Sendable {
 
     /// The root, reached without counting a reference to each core on the way: every core
     /// holds its parent, so the whole chain lives at least as long as this one.
+    @inline(__always)
     var rootUnretained: Unmanaged<ScopeCore> {
         var core = Unmanaged.passUnretained(self)
         while let parent = core._withUnsafeGuaranteedRef({
@@ -282,11 +283,17 @@ package final class ScopeCore: Sendable {
 
     /// The trace handler of the tree, if one is installed: fetch it once for a run of events.
     ///
-    /// A tree without one answers from an atomic flag, without the root's lock.
+    /// A tree without one answers from an atomic flag, without the root's lock; inlined,
+    /// since every resolution that builds and every end asks.
+    @inline(__always)
     var tracer: (@Sendable (TraceEvent) -> Void)? {
-        rootUnretained._withUnsafeGuaranteedRef { root in
-            guard root.isTracing.load(ordering: .acquiring) else { return nil }
-            return root.read { $0.side?.tracer }
+        let root = rootUnretained
+        guard root._withUnsafeGuaranteedRef({ $0.isTracing.load(ordering: .acquiring) }) else {
+            return nil
         }
+        return root._withUnsafeGuaranteedRef { $0.installedTracer }
     }
+
+    /// This root's trace handler, read under the lock.
+    private var installedTracer: (@Sendable (TraceEvent) -> Void)? { read { $0.side?.tracer } }
 }
