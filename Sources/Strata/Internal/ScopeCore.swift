@@ -12,7 +12,8 @@ import Synchronization
 /// it down first.
 ///
 /// It is not generic, so one compiled copy serves every tier; ``Scope`` is the typed face
-/// the compiler checks nesting with.
+/// the compiler checks nesting with. Whoever keeps the scope open holds it through its
+/// ``ScopeHandle``, whose release ends it; a core alone keeps nothing open.
 @usableFromInline
 package final class ScopeCore: Sendable {
     let tier: any Tier.Type
