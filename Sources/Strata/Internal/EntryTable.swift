@@ -166,16 +166,16 @@ final class Overflow {
 
     init() {}
 
-    /// The entry for `key`, if it has one here.
-    func entry(for key: ProviderKey) -> Entry? {
-        guard let position = positions[key] else { return nil }
-        return slots[position]
-    }
-
     init(copying other: Overflow) {
         positions = other.positions
         slots = other.slots
         slotKeys = other.slotKeys
+    }
+
+    /// The entry for `key`, if it has one here.
+    func entry(for key: ProviderKey) -> Entry? {
+        guard let position = positions[key] else { return nil }
+        return slots[position]
     }
 
     func append(_ entry: Entry, for key: ProviderKey) {

@@ -7,9 +7,9 @@
 /// The core lives on behind it, held by whatever is still working with it: the handle
 /// holds it, and so does the parent's list of children, strongly, until the child's end
 /// takes it out. So the parent always reaches a listed child through a strong reference
-/// it may copy: a listed core is never being deinitialised. Before the handle, the core
-/// ended itself in its own `deinit`, and its parent had to list it weakly — a side table per
-/// child, which sent every retain and release of the core down the runtime's slow path.
+/// it may copy: a listed core is never being deinitialised. (A core that ended itself in its
+/// own `deinit` could only be listed weakly: a side table per child, which sends every retain
+/// and release of the core down the runtime's slow path.)
 @usableFromInline
 package final class ScopeHandle: Sendable {
     @usableFromInline package let core: ScopeCore
