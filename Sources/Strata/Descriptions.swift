@@ -15,7 +15,7 @@ public struct ContainerDescription: Sendable, Hashable, CustomStringConvertible 
     public let tier: String
 
     private enum Name: Sendable {
-        case type(any Container.Type)
+        case type(Any.Type)
         case text(String)
     }
 
@@ -31,7 +31,7 @@ public struct ContainerDescription: Sendable, Hashable, CustomStringConvertible 
         self.tier = tier
     }
 
-    init(type: any Container.Type, tier: String) {
+    init(type: Any.Type, tier: String) {
         self.name = .type(type)
         self.tier = tier
     }

@@ -4,17 +4,25 @@
 /// Every field is a plain value — metatypes and a static string — so copying one touches no
 /// reference count, and an end that nobody reads formats nothing; ``description`` makes the
 /// ``ContainerDescription`` when someone asks.
+///
+/// The metatypes are plain `Any.Type`s, eight bytes each: an `any Container.Type` or
+/// `any Tier.Type` carries a witness table beside the type, and the core of every scope keeps
+/// its tier and its container's type (``ScopeCore``, ``ScopeState/Naming``). Only the tier's
+/// ``Tier/name`` is ever asked of them, when a description is made.
 struct ContainerName: Sendable {
     /// The container's type; `nil` for a container never used.
-    let owner: (any Container.Type)?
-    let tier: any Tier.Type
+    let owner: Any.Type?
+    /// A type conforming to ``Tier``.
+    let tier: Any.Type
     let fileID: StaticString
     let line: UInt
 
     var description: ContainerDescription {
-        if let owner { return ContainerDescription(type: owner, tier: tier.name) }
+        // Every core is made with a `Tier` type, so the cast always succeeds.
+        let tierName = (tier as! any Tier.Type).name
+        if let owner { return ContainerDescription(type: owner, tier: tierName) }
         return ContainerDescription(
-            typeName: "unnamed \(tier.name) container made at \(fileID):\(line)", tier: tier.name)
+            typeName: "unnamed \(tierName) container made at \(fileID):\(line)", tier: tierName)
     }
 }
 

@@ -16,7 +16,8 @@ import Synchronization
 /// ``ScopeHandle``, whose release ends it; a core alone keeps nothing open.
 @usableFromInline
 package final class ScopeCore: Sendable {
-    let tier: any Tier.Type
+    /// A type conforming to ``Tier``, kept as a plain metatype (see ``ContainerName``).
+    let tier: Any.Type
     /// The parent's handle: a live child keeps its parent open.
     let parentHandle: ScopeHandle?
     /// Where the scope was made, to name a container that was never used.
@@ -200,7 +201,7 @@ package final class ScopeCore: Sendable {
     var containerName: ContainerName { containerName(owner: read { $0.naming.owner }) }
 
     /// The container of type `owner` (`nil` when never used), named for a report.
-    func containerName(owner: (any Container.Type)?) -> ContainerName {
+    func containerName(owner: Any.Type?) -> ContainerName {
         ContainerName(owner: owner, tier: tier, fileID: fileID, line: line)
     }
 

@@ -40,9 +40,11 @@ package struct ScopeState {
         case unnamed
         /// A thread is applying the plans for this container; others wait on the run.
         case preparing(PlanRun)
-        case named(any Container.Type)
+        /// Plain `Any.Type`, eight bytes, where `any Container.Type` takes sixteen; see
+        /// ``ContainerName``.
+        case named(Any.Type)
 
-        var owner: (any Container.Type)? {
+        var owner: Any.Type? {
             switch self {
             case .unnamed: nil
             case .preparing(let run): run.owner
@@ -241,7 +243,7 @@ extension ScopeState {
         let hooks: [Hook]
         let side: SideState?
         /// The container's type, for the report; `nil` for a container never used.
-        let owner: (any Container.Type)?
+        let owner: Any.Type?
     }
 
     /// Marks the scope ended and takes everything it holds.
