@@ -44,7 +44,7 @@ public struct Provider<Value>: Sendable {
         lifetime: Lifetime, make: @escaping @Sendable () throws -> Value
     ) {
         self.handle = handle
-        self.keySite = ProviderKey.site(of: name)
+        self.keySite = name.site
         self.keyPlace = ProviderKey.place(of: name, line: line)
         self.argument = argument
         self.lifetime = lifetime

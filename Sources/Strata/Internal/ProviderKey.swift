@@ -22,7 +22,7 @@ package struct ProviderKey: Hashable, Sendable {
     @inlinable
     package init(name: StaticString, line: UInt, type: Any.Type, argument: Argument? = nil) {
         self.init(
-            site: Self.site(of: name), place: Self.place(of: name, line: line),
+            site: name.site, place: Self.place(of: name, line: line),
             type: ObjectIdentifier(type), argument: argument)
     }
 
@@ -34,36 +34,19 @@ package struct ProviderKey: Hashable, Sendable {
         self.argument = argument
     }
 
-    /// The ``site`` of a provider named `name`.
-    @inlinable
-    static func site(of name: StaticString) -> UInt {
-        name.hasPointerRepresentation
-            ? UInt(bitPattern: name.utf8Start) : UInt(name.unicodeScalar.value)
-    }
-
     /// The ``place`` of a provider named `name` and declared at `line`.
     ///
-    /// The flags are `StaticString`'s own: bit 0 set for a one-scalar name, bit 1 for an
-    /// ASCII one. A line past 2³² or a name of 2²⁴ bytes or more would not fit; no source
-    /// file has either.
+    /// The flags are `StaticString`'s own (``Swift/StaticString/flags``). A line past 2³² or a
+    /// name of 2²⁴ bytes or more would not fit; no source file has either.
     @inlinable
     static func place(of name: StaticString, line: UInt) -> UInt {
         let length = name.hasPointerRepresentation ? UInt(name.utf8CodeUnitCount) : 0
-        let flags: UInt = (name.hasPointerRepresentation ? 0 : 1) | (name.isASCII ? 2 : 0)
-        return line << 32 | (length & 0xFF_FFFF) << 8 | flags
+        return line << 32 | (length & 0xFF_FFFF) << 8 | UInt(name.flags)
     }
 
     /// The provider's name, as it was written.
     var name: StaticString {
-        // `StaticString` is a frozen struct of these three fields, in this order: its
-        // layout is part of the standard library's ABI.
-        struct Parts {
-            let start: UInt
-            let length: UInt
-            let flags: UInt8
-        }
-        let parts = Parts(start: site, length: place >> 8 & 0xFF_FFFF, flags: UInt8(place & 0xFF))
-        return unsafeBitCast(parts, to: StaticString.self)
+        StaticString(site: site, length: place >> 8 & 0xFF_FFFF, flags: UInt8(place & 0xFF))
     }
 
     /// The provider's name and argument, as trees, traces and reports show them.
