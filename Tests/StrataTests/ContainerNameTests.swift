@@ -12,22 +12,20 @@ import Testing
         }
     }
 
-    /// The name of `app`'s one child.
-    func childName(of app: TestApp) -> String? { app.tree.children.first?.container.typeName }
-
-    @Test("a file ID that is not ASCII comes back whole")
-    func nonASCIIFileID() {
+    @Test(
+        "a file ID the compiler did not write comes back whole",
+        arguments: [
+            // Not ASCII.
+            ("Modül/Écran.swift", 7),
+            // One scalar: a static string that keeps it without a pointer.
+            ("é", 9),
+        ] as [(StaticString, UInt)])
+    func fileIDComesBackWhole(fileID: StaticString, line: UInt) {
         let app = TestApp()
-        let feature = PlacedFeature(parent: app, fileID: "Modül/Écran.swift", line: 7)
-        #expect(childName(of: app) == "unnamed feature container made at Modül/Écran.swift:7")
-        withExtendedLifetime(feature) {}
-    }
-
-    @Test("a file ID of one scalar, kept without a pointer, comes back whole")
-    func oneScalarFileID() {
-        let app = TestApp()
-        let feature = PlacedFeature(parent: app, fileID: "é", line: 9)
-        #expect(childName(of: app) == "unnamed feature container made at é:9")
+        let feature = PlacedFeature(parent: app, fileID: fileID, line: line)
+        #expect(
+            app.tree.children.first?.container.typeName
+                == "unnamed feature container made at \(fileID):\(line)")
         withExtendedLifetime(feature) {}
     }
 }
