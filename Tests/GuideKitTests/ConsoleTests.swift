@@ -54,6 +54,21 @@ import Testing
             ])
     }
 
+    @Test func aCommandTypedWithoutItsColonAtAMenuIsPointedToIt() async {
+        let run = await runConsole(["quit", "help me", ":quit"], in: directory)
+        expectInOrder(
+            run.output,
+            [
+                "[guide/welcome] choice> quit\n",
+                "'quit' is not a choice here. Type a number from 1 to 4, or 'sign in', 'sign up',",
+                "'reset password'. Commands start with ':': did you mean ':quit'?\n",
+                "[guide/welcome] choice> help me\n",
+                "'help me' is not a choice here. Type a number from 1 to 4, or 'sign in',",
+                "'reset password'.\n",
+                "[guide/welcome] choice> :quit\n",
+            ])
+    }
+
     @Test func anInvalidValueIsExplainedAndTheSameFieldAskedAgain() async {
         let run = await runConsole(["2", "", "Ada", "not-an-email", ":quit"], in: directory)
         expectInOrder(

@@ -34,8 +34,18 @@ struct Menu {
         } else {
             context.say(
                 "'\(text)' is not a choice here. Type a number from 1 to \(items.count), "
-                    + "or \(names).")
+                    + "or \(names).\(Self.commandHint(for: text))")
         }
+    }
+
+    /// A reminder that commands start with `:`, when `text` is a command without it — what a
+    /// newcomer types first at a menu, `quit` or `help`; empty otherwise.
+    private static func commandHint(for text: String) -> String {
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let command = ConsoleCommand(":" + word), command != .unknown(":" + word) else {
+            return ""
+        }
+        return " Commands start with ':': did you mean ':\(word)'?"
     }
 
     private static func normalized(_ text: String) -> String {
