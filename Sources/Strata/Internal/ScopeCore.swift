@@ -213,9 +213,8 @@ package final class ScopeCore: Sendable {
 
     /// Takes `child` out of this scope's list of children.
     func removeChild(_ child: ScopeCore) {
-        // The list's reference is let go here, outside the lock.
-        let removed = transitionKeepingReads { $0.removeChild(child) }
-        _ = removed
+        // The list's reference comes back out of the lock, and is let go here.
+        _ = transitionKeepingReads { $0.removeChild(child) }
     }
 
     /// The listed children, newest first: the order they end in.
