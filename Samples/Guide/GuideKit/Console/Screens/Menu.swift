@@ -42,10 +42,10 @@ struct Menu {
     /// newcomer types first at a menu, `quit` or `help`; empty otherwise.
     private static func commandHint(for text: String) -> String {
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let command = ConsoleCommand(":" + word), command != .unknown(":" + word) else {
-            return ""
+        switch ConsoleCommand(":" + word) {
+        case nil, .unknown: return ""
+        default: return " Commands start with ':': did you mean ':\(word)'?"
         }
-        return " Commands start with ':': did you mean ':\(word)'?"
     }
 
     private static func normalized(_ text: String) -> String {
