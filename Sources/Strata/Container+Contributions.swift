@@ -8,7 +8,7 @@ extension Container {
     ///
     /// The container keeps `make` until it ends or the contribution is withdrawn, then
     /// releases it and what it captured. Like a route handler, a factory that captures its
-    /// container strongly keeps it alive until ``end()``. Contributing to a container that
+    /// container strongly keeps it alive until ``end(fileID:filePath:line:column:)``. Contributing to a container that
     /// has ended does nothing and returns an inactive contribution.
     ///
     /// ```swift
@@ -70,7 +70,7 @@ extension Container {
     /// Each element is made now, on the calling thread, by its factory. A contribution of a
     /// container that has ended, or is ending, is left out, even while another thread is
     /// ending it: the container is checked before and again after the factory runs, so once
-    /// ``end()`` has returned no gather includes its elements. For the same reason a factory
+    /// ``end(fileID:filePath:line:column:)`` has returned no gather includes its elements. For the same reason a factory
     /// that throws because its container ended meanwhile — typically
     /// ``StrataError/ended(provider:)`` from one of the container's providers — is left out
     /// rather than reported. A factory may still be running on another thread when `end()`

@@ -15,11 +15,11 @@ extension Container {
     /// passes is cancelled, no longer awaited, and listed in ``EndReport/overran`` with the
     /// place it was registered or started; the teardown goes on. From the first moment
     /// ``isActive`` is false: resolution fails with ``StrataError/ended(provider:)``, and
-    /// making a child traps, as with ``end()``.
+    /// making a child traps, as with ``end(fileID:filePath:line:column:)``.
     ///
     /// The teardown runs in a task of its own. Cancelling the caller does not stop it
     /// halfway; every caller — the first, and any that call while it runs — gets its report
-    /// once the work is done. A container that ``end()`` ended, or is ending, gives an empty
+    /// once the work is done. A container that ``end(fileID:filePath:line:column:)`` ended, or is ending, gives an empty
     /// report, as a second `end()` does.
     ///
     /// It is not an async overload of `end()`: in async code, an overload with the same
@@ -34,20 +34,38 @@ extension Container {
     /// }
     /// ```
     ///
-    /// - Parameter timeout: How long the teardown may wait for async hooks and tasks, from
-    ///   the call; ten seconds unless given.
+    /// Its ``EndReport/survivors`` are leaks and nothing else: it looks for them only once
+    /// the work it awaited has finished and let go of what it captured, and once the main
+    /// actor has run the deinits that the release started there (a main-actor class's deinit
+    /// is isolated in a module that is MainActor by default, and runs later when the release
+    /// happens elsewhere). Only work that overran the deadline leaves instances in
+    /// ``EndReport/pending``. A deinit isolated to an actor of your own is not waited for.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long the teardown may wait for async hooks and tasks, from the call;
+    ///     ten seconds unless given.
+    ///   - fileID: Where the end is called, for a leak check to point at; filled in by the
+    ///     compiler.
+    ///   - filePath: The file's path; filled in by the compiler.
+    ///   - line: The line; filled in by the compiler.
+    ///   - column: The column; filled in by the compiler.
     /// - Returns: What was ended, what overran the deadline, and which instances are still
     ///   alive after their release.
     @discardableResult
-    public func endAndWait(within timeout: Duration = .seconds(10)) async -> EndReport {
-        return await boundCore.endAndWait(until: ContinuousClock.now.advanced(by: timeout))
+    public func endAndWait(
+        within timeout: Duration = .seconds(10), fileID: String = #fileID,
+        filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> EndReport {
+        let site = EndSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await boundCore.endAndWait(
+            until: ContinuousClock.now.advanced(by: timeout), at: site)
     }
 
     /// Runs the async `hook` when the container ends, after its children and in reverse
     /// order of registration among its other hooks.
     ///
-    /// ``endAndWait(within:)`` awaits it, up to its deadline, and lists it in
-    /// ``EndReport/overran`` if it is still running then. ``end()``, and the release of a
+    /// ``endAndWait(within:fileID:filePath:line:column:)`` awaits it, up to its deadline, and lists it in
+    /// ``EndReport/overran`` if it is still running then. ``end(fileID:filePath:line:column:)``, and the release of a
     /// container never ended, cannot await: they start it in a task of its own and list it
     /// in ``EndReport/notAwaited``. If the container has ended already, it starts at once
     /// in a task of its own.

@@ -6,9 +6,9 @@ extension Container {
     /// handler in a container nearer the caller wins over one further up.
     ///
     /// The container keeps `handler` until it ends. A handler that captures the container
-    /// strongly therefore keeps it alive: dropped without ``end()``, the container never ends
+    /// strongly therefore keeps it alive: dropped without ``end(fileID:filePath:line:column:)``, the container never ends
     /// itself, and its hooks do not run. Capture what the handler needs, or the container
-    /// weakly; ``end()`` drops the handler and breaks the cycle.
+    /// weakly; ``end(fileID:filePath:line:column:)`` drops the handler and breaks the cycle.
     ///
     /// ```swift
     /// signedIn.handle(ShowProfile.self) { route in ProfileSummary(for: route.userID) }

@@ -1,7 +1,9 @@
+import Synchronization
+
 extension Container {
     /// Starts work that is cancelled when the container ends.
     ///
-    /// ``end()`` does not wait for the work; it cancels it. ``endAndWait(within:)`` cancels
+    /// ``end(fileID:filePath:line:column:)`` does not wait for the work; it cancels it. ``endAndWait(within:fileID:filePath:line:column:)`` cancels
     /// it after the container's hooks have run, and waits for it up to its deadline; work
     /// still running then is listed in ``EndReport/overran`` with the place it was started.
     /// Anything the work resolves after the end fails with ``StrataError/ended(provider:)``
@@ -25,13 +27,14 @@ extension Container {
         priority: TaskPriority? = nil, fileID: StaticString = #fileID, line: UInt = #line,
         _ operation: @escaping @Sendable () async -> Void
     ) -> Task<Void, Never> {
-        let handle = ScopedTask(site: SourceSite(fileID: fileID, line: line))
-        boundCore.addObserver(handle)
+        let core = boundCore
+        let handle = ScopedTask(site: SourceSite(fileID: fileID, line: line), core, operation)
+        core.addObserver(handle)
         let task = Task(priority: priority) {
             // Work started in a container that has already ended starts cancelled.
             if handle.containerHasEnded { withUnsafeCurrentTask { $0?.cancel() } }
-            await operation()
-            withExtendedLifetime(handle) {}
+            // The task keeps its handle until the work is done and let go.
+            await handle.work.run()
         }
         handle.attach(task)
         return task
@@ -41,37 +44,31 @@ extension Container {
 /// Cancels its task when the container ends.
 ///
 /// The task keeps it alive until the work finishes; after that the container's weak reference lets
-/// it go.
+/// it go. Its ``work`` finishes only once the operation has been let go, so that an end
+/// that waits for it sees nothing the operation captured.
 final class ScopedTask: EndObserver {
-    private struct State {
-        var task: Task<Void, Never>?
-        var containerHasEnded = false
-    }
-
     /// Where the task was started.
     let site: SourceSite
-    private let state = Lock(State())
+    /// The operation, run by the task.
+    let work: StartedWork
+    private let hasEnded = Atomic<Bool>(false)
 
-    init(site: SourceSite) { self.site = site }
+    init(
+        site: SourceSite, _ core: ScopeCore, _ operation: @escaping @Sendable () async -> Void
+    ) {
+        self.site = site
+        self.work = StartedWork(for: core, operation)
+    }
 
-    var containerHasEnded: Bool { state.withLock(\.containerHasEnded) }
-
-    /// The task, once attached.
-    var running: Task<Void, Never>? { state.withLock(\.task) }
+    var containerHasEnded: Bool { hasEnded.load(ordering: .acquiring) }
 
     func attach(_ task: Task<Void, Never>) {
-        let hasEnded = state.withLock { state in
-            state.task = task
-            return state.containerHasEnded
-        }
-        if hasEnded { task.cancel() }
+        work.attach(task)
+        if containerHasEnded { task.cancel() }
     }
 
     func scopeDidEnd() {
-        let task = state.withLock { state in
-            state.containerHasEnded = true
-            return state.task
-        }
-        task?.cancel()
+        hasEnded.store(true, ordering: .releasing)
+        work.cancel()
     }
 }

@@ -14,7 +14,7 @@
 /// }
 /// ```
 ///
-/// Every container gets ``end()``, ``isActive``, ``onEnd(_:)`` and ``tree``, and the
+/// Every container gets ``end(fileID:filePath:line:column:)``, ``isActive``, ``onEnd(_:)`` and ``tree``, and the
 /// provider makers `shared`, `unique` and `weakShared`.
 public protocol Container: AnyObject, Sendable {
     /// The container's tier: ``AppTier``, ``SessionTier``, ``FeatureTier`` or
@@ -43,7 +43,7 @@ extension Container {
     @inlinable
     var boundCore: ScopeCore { boundHandle.core }
 
-    /// Whether the container is still active: `false` from the moment ``end()`` starts.
+    /// Whether the container is still active: `false` from the moment ``end(fileID:filePath:line:column:)`` starts.
     public var isActive: Bool { scope.isActive }
 
     /// Ends the container and everything below it, and releases what it made.
@@ -64,10 +64,29 @@ extension Container {
     /// assert(report.survivors.isEmpty, "sign-out leaked: \(report)")
     /// ```
     ///
-    /// - Returns: What was ended and which instances are still alive after their release.
+    /// The report's ``EndReport/survivors`` are final — leaks, nothing else — when the end
+    /// started no async work (an async ``onEnd(fileID:line:_:)`` hook, an
+    /// ``AsyncScopeBound`` instance, a ``task(priority:fileID:line:_:)`` still running) and,
+    /// for instances of main-actor classes whose deinit is isolated (a module that is
+    /// MainActor by default), when it runs on the main actor. An instance alive while work it
+    /// started still runs is in ``EndReport/pending`` instead; ``EndReport/recheck(within:)``
+    /// waits for that work and for the main actor.
+    ///
+    /// - Parameters:
+    ///   - fileID: Where the end is called, for a leak check to point at; filled in by the
+    ///     compiler.
+    ///   - filePath: The file's path; filled in by the compiler.
+    ///   - line: The line; filled in by the compiler.
+    ///   - column: The column; filled in by the compiler.
+    /// - Returns: What was ended, which instances are still alive after their release, and
+    ///   which are pending on work the end started.
     @inlinable @discardableResult
-    public func end() -> EndReport {
-        return boundCore.end()
+    public func end(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        column: Int = #column
+    ) -> EndReport {
+        return boundCore.end(
+            at: EndSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Runs `hook` when the container ends, after its children and in reverse order of registration
@@ -75,7 +94,7 @@ extension Container {
     ///
     /// If the container has ended, `hook` runs at once.
     ///
-    /// A hook that captures the container strongly keeps it alive until ``end()`` is
+    /// A hook that captures the container strongly keeps it alive until ``end(fileID:filePath:line:column:)`` is
     /// called: capture what the hook needs, not `self`.
     ///
     /// - Parameter hook: The work to do at the end.

@@ -4,7 +4,7 @@ extension EndReport {
     ///
     /// A root made while `operation` runs — in this task or a child task of it — adopts the
     /// receiver when it is made and keeps it for its whole tree: a container of that tree
-    /// that ends later, on any thread, by ``Container/end()`` or by being released, still
+    /// that ends later, on any thread, by ``Container/end(fileID:filePath:line:column:)`` or by being released, still
     /// reports there. A root made outside the task — before it, in a detached task, on a
     /// Dispatch queue — does not see it; give such a root its receiver with
     /// ``Container/onEndReport(_:)``. Passing `nil` hides an outer receiver from the roots
@@ -31,7 +31,7 @@ extension EndReport {
         operation: () async throws -> Result,
         isolation: isolated (any Actor)? = #isolation
     ) async rethrows -> Result {
-        try await ReportReceiver.$current.withValue(receiver.map(ReportReceiver.init)) {
+        try await ReportReceiver.$current.withValue(receiver.map { ReportReceiver($0) }) {
             try await operation()
         }
     }
@@ -48,7 +48,7 @@ extension EndReport {
     public static func withReceiver<Result>(
         _ receiver: (@Sendable (EndReport) -> Void)?, operation: () throws -> Result
     ) rethrows -> Result {
-        try ReportReceiver.$current.withValue(receiver.map(ReportReceiver.init)) {
+        try ReportReceiver.$current.withValue(receiver.map { ReportReceiver($0) }) {
             try operation()
         }
     }
@@ -58,12 +58,21 @@ extension EndReport {
 ///
 /// A class, not the closure itself: binding a task-local whose value is a closure crashes in
 /// `swift_task_localValuePush` in optimised builds (Swift 6.3.1).
-final class ReportReceiver: Sendable {
-    @TaskLocal static var current: ReportReceiver?
+///
+/// A leak check also gives it a ledger, where the roots made in its task list the containers
+/// of their trees that began and have not ended.
+package final class ReportReceiver: Sendable {
+    @TaskLocal package static var current: ReportReceiver?
 
     let receive: @Sendable (EndReport) -> Void
+    let ledger: ContainerLedger?
 
-    init(_ receive: @escaping @Sendable (EndReport) -> Void) { self.receive = receive }
+    package init(
+        _ receive: @escaping @Sendable (EndReport) -> Void, ledger: ContainerLedger? = nil
+    ) {
+        self.receive = receive
+        self.ledger = ledger
+    }
 }
 
 extension Container where ContainerTier == AppTier {

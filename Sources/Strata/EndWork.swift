@@ -2,8 +2,8 @@
 /// an async hook from ``Container/onEnd(fileID:line:_:)``, or an ``AsyncScopeBound``
 /// instance — named with the place it came from.
 ///
-/// ``EndReport/overran`` lists the ones ``Container/endAndWait(within:)`` stopped waiting
-/// for; ``EndReport/notAwaited`` the ones ``Container/end()`` could not await.
+/// ``EndReport/overran`` lists the ones ``Container/endAndWait(within:fileID:filePath:line:column:)`` stopped waiting
+/// for; ``EndReport/notAwaited`` the ones ``Container/end(fileID:filePath:line:column:)`` could not await.
 ///
 /// ```swift
 /// for work in report.overran { log("still running after sign-out: \(work)") }
@@ -50,49 +50,21 @@ struct SourceSite: Sendable {
     let line: UInt
 }
 
-extension EndReport {
-    /// The report as it stands now: the same, with only the survivors that are still
-    /// alive.
-    ///
-    /// An instance released a moment after the end — a view dismissed on the next turn of
-    /// the run loop, a task that held it finishing — is a survivor in the report and gone
-    /// from the recheck; a leak stays in both.
-    ///
-    /// ```swift
-    /// let report = signedIn.end()
-    /// await dismissViews()
-    /// assert(report.recheck().survivors.isEmpty)
-    /// ```
-    ///
-    /// - Returns: The report with the survivors that are still alive.
-    public func recheck() -> EndReport {
-        var report = self
-        report.survivors.removeAll { !$0.isAlive }
-        return report
-    }
+/// Where a container's end was called: the place a leak check points at when something the
+/// end released outlives it.
+@usableFromInline
+package struct EndSite: Sendable, Hashable {
+    package let fileID: String
+    package let filePath: String
+    package let line: Int
+    package let column: Int
 
-    /// Waits until every survivor is gone, or until `timeout` has passed, and returns the
-    /// report as it stands then.
-    ///
-    /// It looks again every few milliseconds; it returns at once when there are no
-    /// survivors.
-    ///
-    /// ```swift
-    /// let report = await signedIn.endAndWait()
-    /// let leaks = await report.recheck(within: .seconds(1)).survivors   // leaked, not late
-    /// ```
-    ///
-    /// - Parameter timeout: How long to wait for the survivors to go.
-    /// - Returns: The report with the survivors still alive at the end of the wait.
-    public func recheck(within timeout: Duration) async -> EndReport {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        var report = recheck()
-        while !report.survivors.isEmpty, clock.now < deadline, !Task.isCancelled {
-            try? await clock.sleep(for: .milliseconds(5))
-            report = report.recheck()
-        }
-        return report
+    @usableFromInline
+    init(fileID: String, filePath: String, line: Int, column: Int) {
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+        self.column = column
     }
 }
 

@@ -1,16 +1,16 @@
 extension ScopeCore {
-    /// Ends a scope that ``end()`` moved to ending: its children first, newest first; then
+    /// Ends a scope that ``end(at:)`` moved to ending: its children first, newest first; then
     /// its own hooks in reverse order of creation; then it releases its instances and
     /// reports which survived.
     ///
     /// Async hooks cannot be awaited here: they are started in tasks of their own and
     /// reported as ``EndReport/notAwaited``.
     ///
-    /// - Returns: What was ended, and the survivors.
-    private func finishEnding() -> EndReport {
+    /// - Returns: What was ended, the survivors, and the instances pending on work started.
+    private func finishEnding(at site: EndSite?) -> EndReport {
         var report = EndReport()
         for child in liveChildren {
-            report.absorb(child.end())
+            report.absorb(child.end(at: site))
         }
         var own = EndReport()
         let name = containerName
@@ -23,79 +23,12 @@ extension ScopeCore {
             start(pending, in: container, tracer: tracer, into: &own)
         }
         releaseState()
-        completeEnding(&own, watched: &watched, name: name, tracer: tracer)
+        let remaining = watched.letGo()
+        completeEnding(
+            &own, remaining: remaining, waitingOn: report.unfinished, name: name,
+            tracer: tracer, site: site)
         report.absorb(own)
         return report
-    }
-
-    /// An instance followed past its release, for the survivors report: held strongly until
-    /// the scope has let go of everything, then let go too.
-    ///
-    /// The name stays unformatted: only a survivor needs it as text.
-    struct Watch {
-        let site: ProviderSite
-        var instance: Instance?
-    }
-
-    /// An instance that something besides the scope still held when the scope let go of it,
-    /// followed on weakly.
-    struct Remaining {
-        let site: ProviderSite
-        weak var object: AnyObject?
-    }
-
-    /// The instances followed past their release: the first inline, so that ending a
-    /// container of one instance builds no array.
-    struct Watches {
-        private var first: Watch?
-        private var more: [Watch] = []
-
-        /// Follows `instance`; whether it is an object that could survive is seen when it is
-        /// let go.
-        mutating func follow(_ instance: Instance, site: ProviderSite) {
-            if first == nil {
-                first = Watch(site: site, instance: instance)
-            } else {
-                more.append(Watch(site: site, instance: instance))
-            }
-        }
-
-        /// Lets go of the followed instances, newest first, once the scope holds none of them.
-        ///
-        /// An instance nothing else holds dies here, and no weak reference to it is ever
-        /// formed: a weak reference gives an object a side table for the rest of its life,
-        /// which sends each of its releases down the runtime's slow path. One that something
-        /// else holds — a survivor, or an instance another instance holds, which dies when
-        /// that one does — is followed on weakly. (An Objective-C object is never known to be
-        /// uniquely referenced, so it is always followed weakly, as before.)
-        ///
-        /// - Returns: The ones followed on, to look at once every one has been let go.
-        mutating func letGo() -> [Remaining] {
-            var remaining: [Remaining] = []
-            if var watch = first.take() { Self.letGo(&watch, into: &remaining) }
-            for index in more.indices { Self.letGo(&more[index], into: &remaining) }
-            more = []
-            return remaining
-        }
-
-        /// Lets go of one instance, following it on if it is an object something else holds.
-        ///
-        /// A boxed value is let go with its box first, so that the object it reveals, if any,
-        /// is looked at with only the followed reference left; a value cannot survive.
-        private static func letGo(_ watch: inout Watch, into remaining: inout [Remaining]) {
-            guard let instance = watch.instance.take() else { return }
-            var object: AnyObject
-            if let box = instance.object as? AnyBox {
-                guard let revealed = box.revealedObject else { return }
-                object = revealed
-            } else {
-                object = instance.object
-            }
-            _ = consume instance
-            if !isKnownUniquelyReferenced(&object) {
-                remaining.append(Remaining(site: watch.site, object: object))
-            }
-        }
     }
 
     /// One thing to do at the end, in reverse order of creation.
@@ -173,28 +106,33 @@ extension ScopeCore {
     ) {
         switch pending {
         case .hook(let hook):
-            Task { await hook.body() }
-            report.addNotAwaited(EndWork(kind: .hook, container: container, site: hook.site))
+            let work = StartedWork(for: self, hook.body)
+            work.start()
+            report.addNotAwaited(
+                EndWork(kind: .hook, container: container, site: hook.site), work)
         case .task(let task):
             task.scopeDidEnd()
+            if !task.work.isFinished { report.addUnfinished(task.work) }
         case .instance(let bound, let instance, let site):
-            Task { await bound.scopeDidEnd() }
+            let work = StartedWork(for: self) { await bound.scopeDidEnd() }
+            work.start()
             report.addNotAwaited(
                 EndWork(
                     kind: .instance(
                         ProviderDescription(container: container, name: site.displayName)),
-                    container: container, site: nil))
+                    container: container, site: nil), work)
             traceInstanceEnded(instance, site: site, tracer: tracer)
         }
     }
 
-    /// Lets go of the watched instances, and returns those still alive as survivors of
-    /// `container`.
+    /// The instances among `remaining` still alive, as survivors of `name`'s container
+    /// ended at `site`.
     ///
     /// Call it once the scope holds none of them: everything still alive then is held from
     /// outside.
-    func survivors(of watched: inout Watches, in name: ContainerName) -> [Survivor] {
-        let remaining = watched.letGo()
+    func alive(
+        _ remaining: [Remaining], in name: ContainerName, site: EndSite?
+    ) -> [Survivor] {
         // Described only when something is followed on: most ends have nothing to report.
         guard !remaining.isEmpty else { return [] }
         let container = name.description
@@ -203,7 +141,8 @@ extension ScopeCore {
                 Survivor(
                     provider: ProviderDescription(
                         container: container, name: watch.site.displayName),
-                    typeName: String(describing: type(of: object)), object: object)
+                    typeName: String(describing: type(of: object)), object: object,
+                    endSite: site)
             }
         }
     }
@@ -218,19 +157,22 @@ extension ScopeCore {
                 instanceType: instance.typeName))
     }
 
-    /// Adds the survivors to `own`, hands it to the tree's report handler, and leaves the
-    /// parent; traces the end to `tracer`, the one the end began with.
+    /// Sorts what is still alive of `remaining` into `own`'s survivors and pending — pending
+    /// while `own`'s work or the children's (`waitingOn`) is unfinished — hands `own` to the
+    /// tree's report handler, and leaves the parent; traces the end to `tracer`, the one the
+    /// end began with.
     ///
     /// Everything the scope held strongly is gone when this runs — what is still alive is
-    /// held from outside.
+    /// held from outside, or by work the end started.
     func completeEnding(
-        _ own: inout EndReport, watched: inout Watches, name: ContainerName,
-        tracer: (@Sendable (TraceEvent) -> Void)?
+        _ own: inout EndReport, remaining: [Remaining], waitingOn children: [StartedWork],
+        name: ContainerName, tracer: (@Sendable (TraceEvent) -> Void)?, site: EndSite?
     ) {
         own.endedNames.append(name)
-        let found = survivors(of: &watched, in: name)
-        if !found.isEmpty { own.survivors += found }
-        rootUnretained._withUnsafeGuaranteedRef { $0.endReportHandler }?(own)
+        own.classify({ alive(remaining, in: name, site: site) }, waitingOn: children)
+        let (handler, ledger) = rootUnretained._withUnsafeGuaranteedRef { $0.reportTargets }
+        handler?(own)
+        ledger?.ended(self)
         parent?.removeChild(self)
         // A container never used was never announced; it ends silently too.
         if let tracer, isBound.load(ordering: .acquiring) { tracer(.ended(name.description)) }
@@ -251,12 +193,16 @@ extension ScopeCore {
     /// then (``ScopeState/endAtOnce()``); any other is moved to ending and walked. In a traced
     /// tree every scope is walked, since each instance's end is traced in the walk. (The
     /// tracer is fetched before the lock: it may take the root's.)
+    ///
+    /// - Parameter site: Where the end was called; `nil` for a container released without
+    ///   an end.
+    /// - Returns: What was ended, the survivors, and the instances pending on work started.
     @usableFromInline
-    func end() -> EndReport {
+    func end(at site: EndSite?) -> EndReport {
         let atOnceAllowed = tracer == nil
         switch transition({ $0.beginEnd(atOnceAllowed: atOnceAllowed) }) {
-        case .atOnce(let released): return finishAtOnce(released)
-        case .walk: return finishEnding()
+        case .atOnce(let released): return finishAtOnce(released, at: site)
+        case .walk: return finishEnding(at: site)
         case .begun: return EndReport()
         }
     }
@@ -264,7 +210,9 @@ extension ScopeCore {
     /// Finishes an end that took everything at once: the same end as ``finishEnding()``'s,
     /// with the instances let go newest first, without a walk or a copy of the tables, in a
     /// tree that was not traced when the end began.
-    private func finishAtOnce(_ released: consuming ScopeState.Released) -> EndReport {
+    private func finishAtOnce(
+        _ released: consuming ScopeState.Released, at site: EndSite?
+    ) -> EndReport {
         var released = released
         var watched = Watches()
         var cursor = released.entries.newestCursor
@@ -275,50 +223,9 @@ extension ScopeCore {
         // Let go of the tables before survivors are looked for.
         _ = consume released
         var report = EndReport()
-        completeEnding(&report, watched: &watched, name: name, tracer: nil)
+        completeEnding(
+            &report, remaining: watched.letGo(), waitingOn: [], name: name, tracer: nil,
+            site: site)
         return report
-    }
-}
-
-/// The steps of an end, newest first: the hooks and the instances merged by their order of
-/// creation.
-///
-/// Both are kept in creation order already — hooks are appended, instances logged as they
-/// are stored — so walking both backwards together gives the end's order in linear time,
-/// with no sort and no array of steps. The walk reads a copy of the table in place.
-struct EndWalk {
-    private var hooks: [ScopeState.Hook]
-    private var hookIndex: Int
-    private var entries: EntryTable
-    private var cursor: EntryTable.NewestCursor
-    /// The newest instance not ended yet, once read.
-    private var pending: EntryTable.Stored?
-
-    /// Takes the copies it is given, without copying them again.
-    init(hooks: consuming [ScopeState.Hook], entries: consuming EntryTable) {
-        self.hookIndex = hooks.endIndex
-        self.cursor = entries.newestCursor
-        self.hooks = hooks
-        self.entries = entries
-    }
-
-    /// The next step; at the end, `nil`, and the walk lets go of what it held.
-    mutating func next() -> ScopeCore.EndStep? {
-        if pending == nil { pending = entries.next(&cursor) }
-        let hookOrder = hookIndex > hooks.startIndex ? hooks[hookIndex - 1].order : 0
-        if let stored = pending, stored.order > hookOrder {
-            pending = nil
-            return .instance(
-                stored.instance, object: stored.instance.revealedObject, site: stored.site)
-        }
-        guard hookIndex > hooks.startIndex else {
-            // Let go now: what the scope held must be released before survivors are looked
-            // for.
-            hooks = []
-            entries = EntryTable()
-            return nil
-        }
-        hookIndex -= 1
-        return .hook(hooks[hookIndex].kind)
     }
 }

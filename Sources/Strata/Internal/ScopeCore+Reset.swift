@@ -57,7 +57,8 @@ extension ScopeCore {
             start(pending, in: container, tracer: tracer, into: &report)
         }
         steps.removeAll()
-        report.survivors = survivors(of: &watched, in: name)
+        let remaining = watched.letGo()
+        report.classify { alive(remaining, in: name, site: nil) }
         rootUnretained._withUnsafeGuaranteedRef { $0.endReportHandler }?(report)
         return report
     }

@@ -72,6 +72,10 @@ extension ScopeCore {
 
     /// Stores what `construction` made, as `storage` says, if it still holds the entry.
     ///
+    /// An instance made for a scope that ended while its factory ran — an async factory
+    /// that did not stop when cancelled — is ended at once, by the rules of `end()`, so that
+    /// whatever Strata made gets its end hook.
+    ///
     /// - Throws: ``StrataError/ended(provider:)`` when the scope has ended.
     func settle(
         _ instance: Instance, for frame: Frame, from construction: Construction, storage: Storage
@@ -80,7 +84,11 @@ extension ScopeCore {
         let settled = transition { state in
             state.settle(instance, for: frame, from: construction, storage: storage, keeps: keeps)
         }
-        guard let settled else { throw .ended(provider: frame.provider) }
+        guard let settled else {
+            var made: [ScopeState.Detached] = [(frame.key, Entry(.instance(instance)))]
+            _ = endDetached(&made)
+            throw .ended(provider: frame.provider)
+        }
         if case .kept = settled {
             hasStored.store(true, ordering: .releasing)
             trace(.made(frame.provider, instanceType: instance.typeName))

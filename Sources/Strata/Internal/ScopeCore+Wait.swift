@@ -7,22 +7,47 @@ struct AsyncHook: Sendable {
 extension ScopeCore {
     /// Ends the scope and awaits its work, up to `deadline`: children first, newest first,
     /// each awaited; then its hooks in reverse order of creation, async ones awaited; then
-    /// its tasks, cancelled and awaited; then it releases its instances and reports.
+    /// its tasks, cancelled and awaited; then it releases its instances, waits for the main
+    /// actor to run the deinits the release started there, and reports.
     ///
     /// The first caller starts the ending in a task of its own, so that cancelling a caller
     /// does not stop it halfway; every caller awaits that task and gets its report. A scope
     /// that `end()` ended, or is ending, gives an empty report, as a second `end()` does.
-    func endAndWait(until deadline: ContinuousClock.Instant) async -> EndReport {
+    ///
+    /// Called from work of this scope or one below it — a task of its own, an async hook,
+    /// an ``AsyncScopeBound/scopeDidEnd()`` — it would wait for its caller, which the
+    /// teardown waits for: it starts the teardown and returns at once with an empty report.
+    func endAndWait(until deadline: ContinuousClock.Instant, at site: EndSite?) async -> EndReport {
         let teardown = transition { state in
-            state.beginTeardown { Task { await self.tearDown(until: deadline) } }
+            state.beginTeardown {
+                // The teardown is nobody's work: it waits for its caller's, if anyone's.
+                Task {
+                    await StartedWork.$runningFor.withValue(nil) {
+                        await self.tearDown(until: deadline, at: site)
+                    }
+                }
+            }
         }
+        if let caller = StartedWork.runningFor, caller.isWithin(self) { return EndReport() }
         return await teardown?.value ?? EndReport()
     }
 
-    private func tearDown(until deadline: ContinuousClock.Instant) async -> EndReport {
+    /// Whether this scope is `other` or lies below it.
+    func isWithin(_ other: ScopeCore) -> Bool {
+        var next: ScopeCore? = self
+        while let scope = next {
+            if scope === other { return true }
+            next = scope.parent
+        }
+        return false
+    }
+
+    private func tearDown(until deadline: ContinuousClock.Instant, at site: EndSite?) async
+        -> EndReport
+    {
         var report = EndReport()
         for child in liveChildren {
-            report.absorb(await child.endAndWait(until: deadline))
+            report.absorb(await child.endAndWait(until: deadline, at: site))
         }
         var own = EndReport()
         let name = containerName
@@ -36,31 +61,37 @@ extension ScopeCore {
             case nil:
                 break
             case .hook(let hook):
-                if await !Deadline.run(until: deadline, hook.body) {
-                    own.addOverran(EndWork(kind: .hook, container: container, site: hook.site))
+                let work = StartedWork(for: self, hook.body)
+                if await !Deadline.run(work, until: deadline) {
+                    own.addOverran(
+                        EndWork(kind: .hook, container: container, site: hook.site), work)
                 }
             case .task(let task):
                 // Tasks stop after the hooks, which may still need them.
                 tasks.append(task)
             case .instance(let bound, let instance, let site):
-                if await !Deadline.run(until: deadline, { await bound.scopeDidEnd() }) {
+                let work = StartedWork(for: self) { await bound.scopeDidEnd() }
+                if await !Deadline.run(work, until: deadline) {
                     let provider = ProviderDescription(container: container, name: site.displayName)
                     own.addOverran(
-                        EndWork(kind: .instance(provider), container: container, site: nil))
+                        EndWork(kind: .instance(provider), container: container, site: nil), work)
                 }
                 traceInstanceEnded(instance, site: site, tracer: tracer)
             }
         }
         for task in tasks { task.scopeDidEnd() }
-        for task in tasks {
-            guard let running = task.running else { continue }
-            if await !Deadline.run(until: deadline, { await running.value }) {
-                own.addOverran(EndWork(kind: .task, container: container, site: task.site))
-            }
+        for task in tasks where await !task.work.wait(until: deadline) {
+            own.addOverran(EndWork(kind: .task, container: container, site: task.site), task.work)
         }
         tasks.removeAll()
         releaseState()
-        completeEnding(&own, watched: &watched, name: name, tracer: tracer)
+        let remaining = watched.letGo()
+        // A main-actor instance released here, off the main actor, is deinitialised there
+        // later, and holds what it holds until then.
+        await MainActorHop.settle(remaining, until: deadline)
+        completeEnding(
+            &own, remaining: remaining, waitingOn: report.unfinished, name: name,
+            tracer: tracer, site: site)
         report.absorb(own)
         return report
     }
@@ -68,72 +99,16 @@ extension ScopeCore {
 
 /// Awaits work up to a deadline.
 enum Deadline {
-    /// Runs `work` in a task and waits for it until `deadline`.
+    /// Starts `work` in a task and waits for it until `deadline`.
     ///
     /// When the deadline passes first, the task is cancelled and left to finish on its own.
     ///
-    /// - Returns: Whether `work` finished before the deadline.
-    static func run(
-        until deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () async -> Void
-    ) async -> Bool {
-        let race = Race()
-        return await withCheckedContinuation { continuation in
-            race.start(continuation)
-            let worker = Task {
-                await work()
-                race.settle(finished: true)
-            }
-            let timer = Task {
-                try? await Task.sleep(until: deadline, clock: .continuous)
-                race.settle(finished: false)
-            }
-            race.onSettle(worker: worker, timer: timer)
-        }
-    }
-
-    /// The first of a worker and a timer to settle resumes the waiter; the other is
-    /// cancelled.
-    private final class Race: Sendable {
-        private struct State {
-            var waiter: CheckedContinuation<Bool, Never>?
-            var outcome: Bool?
-            var tasks: (worker: Task<Void, Never>, timer: Task<Void, Never>)?
-        }
-
-        private let state = Lock(State())
-
-        func start(_ waiter: CheckedContinuation<Bool, Never>) {
-            state.withLock { $0.waiter = waiter }
-        }
-
-        func onSettle(worker: Task<Void, Never>, timer: Task<Void, Never>) {
-            let outcome = state.withLock { state in
-                state.tasks = (worker, timer)
-                return state.outcome
-            }
-            if let outcome { Self.cancelLoser(finished: outcome, worker: worker, timer: timer) }
-        }
-
-        func settle(finished: Bool) {
-            let (waiter, tasks) = state.withLock { state in
-                guard state.outcome == nil else {
-                    return (CheckedContinuation<Bool, Never>?.none, state.tasks)
-                }
-                state.outcome = finished
-                defer { state.waiter = nil }
-                return (state.waiter, state.tasks)
-            }
-            guard let waiter else { return }
-            if let tasks {
-                Self.cancelLoser(finished: finished, worker: tasks.worker, timer: tasks.timer)
-            }
-            waiter.resume(returning: finished)
-        }
-
-        private static func cancelLoser(
-            finished: Bool, worker: Task<Void, Never>, timer: Task<Void, Never>
-        ) {
-            if finished { timer.cancel() } else { worker.cancel() }
-        }
+    /// - Returns: Whether `work` finished, and let go of what it captured, before the
+    ///   deadline.
+    static func run(_ work: StartedWork, until deadline: ContinuousClock.Instant) async -> Bool {
+        work.start()
+        let finished = await work.wait(until: deadline)
+        if !finished { work.cancel() }
+        return finished
     }
 }

@@ -57,6 +57,7 @@ package final class ScopeCore: Sendable {
         // A root adopts the receiver of end reports of the task it is made in.
         if parent == nil, let receiver = ReportReceiver.current {
             setEndReportHandler(receiver.receive)
+            if let ledger = receiver.ledger { setLedger(ledger) }
         }
     }
 
@@ -191,6 +192,7 @@ package final class ScopeCore: Sendable {
         switch step {
         case .claimed:
             isBound.store(true, ordering: .releasing)
+            rootUnretained._withUnsafeGuaranteedRef { $0.ledger }?.began(self)
             trace(.began(containerDescription))
         case .wait(let other):
             other.gate.wait()

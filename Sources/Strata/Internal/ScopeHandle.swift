@@ -2,7 +2,7 @@
 ///
 /// A container's ``Scope`` holds it, and so does every provider the container made and the
 /// core of every child; when the last of them lets go, its `deinit` ends the scope, hooks
-/// included — the end of a container released without ``Container/end()``.
+/// included — the end of a container released without ``Container/end(fileID:filePath:line:column:)``.
 ///
 /// The core lives on behind it, held by whatever is still working with it: the handle
 /// holds it, and so does the parent's list of children, strongly, until the child's end
@@ -27,7 +27,7 @@ package final class ScopeHandle: Sendable {
         // An end that began elsewhere finishes there, and unlinks the core when it does: so
         // the flag alone answers, without the lock, for a container ended before its
         // release.
-        if core.isActive { _ = core.end() }
+        if core.isActive { _ = core.end(at: nil) }
     }
 
     /// Makes a child scope under this one; traps when this scope has ended.

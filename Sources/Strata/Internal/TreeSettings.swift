@@ -8,6 +8,8 @@ final class TreeSettings {
     var plans: [ObjectIdentifier: [ContainerPlan.Entry]] = [:]
     /// Receives the report of each container of the tree as it ends.
     var endReportHandler: (@Sendable (EndReport) -> Void)?
+    /// Lists the containers of the tree that began and have not ended, for a leak check.
+    var ledger: ContainerLedger?
 }
 
 /// One thread applying a root's plans to a container; whoever else uses the container in
@@ -64,6 +66,24 @@ extension ScopeCore {
     /// Where this root sends end reports, if anywhere.
     var endReportHandler: (@Sendable (EndReport) -> Void)? {
         withTreeSettings(creating: false) { $0?.endReportHandler }
+    }
+
+    /// Where this root sends end reports and lists its open containers, read at once.
+    var reportTargets: (handler: (@Sendable (EndReport) -> Void)?, ledger: ContainerLedger?) {
+        withTreeSettings(creating: false) { ($0?.endReportHandler, $0?.ledger) }
+    }
+
+    /// Where this root lists the containers of its tree that began and have not ended, if
+    /// anywhere.
+    var ledger: ContainerLedger? {
+        withTreeSettings(creating: false) { $0?.ledger }
+    }
+
+    /// Lists the containers of this root's tree that begin from now on in `ledger`, this one
+    /// included if it has begun.
+    package func setLedger(_ ledger: ContainerLedger?) {
+        withTreeSettings(creating: ledger != nil) { $0?.ledger = ledger }
+        if let ledger, isBound.load(ordering: .acquiring), isActive { ledger.began(self) }
     }
 
     func setEndReportHandler(_ handler: (@Sendable (EndReport) -> Void)?) {

@@ -1,0 +1,42 @@
+/// The steps of an end, newest first: the hooks and the instances merged by their order of
+/// creation.
+///
+/// Both are kept in creation order already — hooks are appended, instances logged as they
+/// are stored — so walking both backwards together gives the end's order in linear time,
+/// with no sort and no array of steps. The walk reads a copy of the table in place.
+struct EndWalk {
+    private var hooks: [ScopeState.Hook]
+    private var hookIndex: Int
+    private var entries: EntryTable
+    private var cursor: EntryTable.NewestCursor
+    /// The newest instance not ended yet, once read.
+    private var pending: EntryTable.Stored?
+
+    /// Takes the copies it is given, without copying them again.
+    init(hooks: consuming [ScopeState.Hook], entries: consuming EntryTable) {
+        self.hookIndex = hooks.endIndex
+        self.cursor = entries.newestCursor
+        self.hooks = hooks
+        self.entries = entries
+    }
+
+    /// The next step; at the end, `nil`, and the walk lets go of what it held.
+    mutating func next() -> ScopeCore.EndStep? {
+        if pending == nil { pending = entries.next(&cursor) }
+        let hookOrder = hookIndex > hooks.startIndex ? hooks[hookIndex - 1].order : 0
+        if let stored = pending, stored.order > hookOrder {
+            pending = nil
+            return .instance(
+                stored.instance, object: stored.instance.revealedObject, site: stored.site)
+        }
+        guard hookIndex > hooks.startIndex else {
+            // Let go now: what the scope held must be released before survivors are looked
+            // for.
+            hooks = []
+            entries = EntryTable()
+            return nil
+        }
+        hookIndex -= 1
+        return .hook(hooks[hookIndex].kind)
+    }
+}
