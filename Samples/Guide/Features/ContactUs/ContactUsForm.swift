@@ -13,13 +13,13 @@ public import Strata
 ///
 /// ```swift
 /// let form = ContactUsFormContainer(
-///     parent: guide, outbox: app.outbox, onClose: { guide.guideViewModel().returnToWelcome() })
+///     parent: guide, outbox: app.backReference(to: \.outbox), onClose: { guide.guideViewModel().returnToWelcome() })
 /// let contactUs = form.contactUsViewModel()
 /// ```
 public final class ContactUsFormContainer: Container, FormContainer {
     /// The form's interaction scope, under the container that opened it.
     public let scope: InteractionScope
-    private let outbox: Provider<any OutboxRepository>
+    private let outbox: BackReference<any OutboxRepository>
     private let topic: String?
     private let onClose: @MainActor @Sendable () -> Void
 
@@ -27,11 +27,14 @@ public final class ContactUsFormContainer: Container, FormContainer {
     ///
     /// - Parameters:
     ///   - parent: The container the form belongs to; ending it ends the form.
-    ///   - outbox: Where the form keeps the message: the app's outbox.
+    ///   - outbox: Where the form keeps the message: a back-reference, so that a form made
+    ///     by a handler of the container that owns the outbox keeps that container alive
+    ///     no longer than it would be.
     ///   - topic: What the message is about, if the form was opened about something.
     ///   - onClose: Called on the main actor when the form closes, sent or not.
     public init(
-        parent: some Container, outbox: Provider<any OutboxRepository>, topic: String? = nil,
+        parent: some Container, outbox: BackReference<any OutboxRepository>,
+        topic: String? = nil,
         onClose: @escaping @MainActor @Sendable () -> Void
     ) {
         self.outbox = outbox

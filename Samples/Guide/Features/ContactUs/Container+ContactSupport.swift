@@ -7,11 +7,16 @@ extension Container {
     /// to the ``HomeMenu``, and says what it does in ``HelpLines``.
     ///
     /// ```swift
-    /// signedIn.installContactSupport(outbox: app.outbox)
+    /// signedIn.installContactSupport(outbox: signedIn.backReference(to: \.outbox))
     /// ```
     ///
-    /// - Parameter outbox: Where the forms keep their messages: the app's outbox.
-    public func installContactSupport(outbox: Provider<any OutboxRepository>) {
+    /// The handler and the menu entry keep `outbox` until this container ends. A
+    /// ``Strata/Provider`` of this container kept there would keep the container alive —
+    /// dropped without an end, it would never end — so it takes a back-reference, which
+    /// does not.
+    ///
+    /// - Parameter outbox: Where the forms keep their messages.
+    public func installContactSupport(outbox: BackReference<any OutboxRepository>) {
         answerContactSupport(outbox: outbox)
         contribute(HomeMenu.self) {
             HomeEntry(
@@ -28,11 +33,11 @@ extension Container {
     /// open under the asker's screen.
     ///
     /// ```swift
-    /// signedIn.answerContactSupport(outbox: app.outbox)
+    /// signedIn.answerContactSupport(outbox: signedIn.backReference(to: \.outbox))
     /// ```
     ///
     /// - Parameter outbox: Where the forms keep their messages: the app's outbox.
-    public func answerContactSupport(outbox: Provider<any OutboxRepository>) {
+    public func answerContactSupport(outbox: BackReference<any OutboxRepository>) {
         handle(ContactSupport.self) { route in
             ContactUsFormContainer.destination(about: route.topic, outbox: outbox)
         }
@@ -47,7 +52,7 @@ extension ContactUsFormContainer {
     ///   - outbox: Where the form keeps the message.
     /// - Returns: The destination; the screen that opens it makes the form's container.
     public static func destination(
-        about topic: String?, outbox: Provider<any OutboxRepository>
+        about topic: String?, outbox: BackReference<any OutboxRepository>
     ) -> Destination {
         Destination("contactSupport") { host, onClose in
             ContactUsFormContainer(parent: host, outbox: outbox, topic: topic, onClose: onClose)

@@ -59,7 +59,7 @@ public final class GuideContainer: Container {
     /// - Returns: The container; end it when the form closes.
     public func makeContactUsFormContainer() -> ContactUsFormContainer {
         ContactUsFormContainer(
-            parent: self, outbox: parent.outbox,
+            parent: self, outbox: parent.backReference(to: \.outbox),
             onClose: { self.guideViewModel().returnToWelcome() })
     }
 

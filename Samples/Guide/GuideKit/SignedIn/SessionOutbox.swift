@@ -8,7 +8,7 @@ import Synchronization
 /// A message the form keeps is pending until its write — its send to the storage engine —
 /// is done; ``messages()`` lists the pending ones after the written ones, so nothing looks
 /// lost meanwhile. At sign-out the session ends with
-/// ``Strata/Container/endAndWait(within:)``, which awaits ``scopeDidEnd()``: the flush of
+/// ``Strata/Container/endAndWait(within:fileID:filePath:line:column:)``, which awaits ``scopeDidEnd()``: the flush of
 /// every pending message. The journal engine syncs each line it appends to disk, so a
 /// flushed message is on disk. A write still running at the deadline is reported in the
 /// end report's ``Strata/EndReport/overran``, and the message stays pending in this outbox

@@ -36,14 +36,14 @@ public final class SignedInContainer: Container {
         answerCurrentProfile()
         // Each feature plugs in here; the home menu lists them in this order.
         installProfile()
-        installContactSupport(outbox: outbox)
+        installContactSupport(outbox: backReference(to: \.outbox))
     }
 
     /// The session's outbox, for the contact forms under it: messages are written to the
     /// app's outbox in the background, and sign-out awaits the last write.
     ///
     /// The sends are the session's tasks; the outbox is ``Strata/AsyncScopeBound``, so
-    /// ``Strata/Container/endAndWait(within:)`` flushes it before the session is released.
+    /// ``Strata/Container/endAndWait(within:fileID:filePath:line:column:)`` flushes it before the session is released.
     public var outbox: Provider<any OutboxRepository> {
         shared {
             SessionOutbox(store: self.parent.outbox()) { [weak self] work in

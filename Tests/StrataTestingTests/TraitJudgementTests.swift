@@ -1,0 +1,154 @@
+import Strata
+import StrataTesting
+import Synchronization
+import Testing
+
+/// An instance whose async end holds it a moment, as a flush does.
+final class SlowFlush: AsyncScopeBound {
+    func scopeDidEnd() async {
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+}
+
+/// A session instance that keeps the feature containers it presents: the coordinator shape,
+/// a cycle through the session when it is dropped without `end()`.
+final class Presenter: Sendable {
+    private let presented = Mutex<[PresentedFeature]>([])
+    func present(_ feature: PresentedFeature) { presented.withLock { $0.append(feature) } }
+}
+
+final class PresentingSession: Container {
+    let scope: SessionScope
+    init(parent: Leaky) { scope = SessionScope(parent: parent) }
+    var presenter: Provider<Presenter> { shared { Presenter() } }
+    var flush: Provider<SlowFlush> { shared { SlowFlush() } }
+}
+
+final class PresentedFeature: Container {
+    let scope: FeatureScope
+    let parent: PresentingSession
+    init(parent: PresentingSession) {
+        self.parent = parent
+        scope = FeatureScope(parent: parent)
+    }
+}
+
+/// The issues `body` records in the scope of `trait`, and what they say.
+func issues(
+    of trait: NoSurvivorsTrait, _ body: @escaping @Sendable () async throws -> Void
+) async throws -> [Issue] {
+    let recorded = Mutex<[Issue]>([])
+    try await withKnownIssue(isIntermittent: true) {
+        try await run(trait, body)
+    } matching: { issue in
+        recorded.withLock { $0.append(issue) }
+        return true
+    }
+    return recorded.withLock { $0 }
+}
+
+extension Issue {
+    var text: String { comments.map(\.rawValue).joined() }
+}
+
+@Suite("The noSurvivors trait judges once the test is over")
+struct TraitJudgementTests {
+    @Test(
+        "an instance held only by the flush end() started is not a survivor",
+        .timeLimit(.minutes(1)))
+    func pendingWorkIsWaitedFor() async throws {
+        // A grace far past the flush's 50 ms: a loaded machine may take seconds to run it.
+        let found = try await issues(of: .noSurvivors(grace: .seconds(30))) {
+            let session = PresentingSession(parent: Leaky())
+            _ = session.flush()
+            session.end()
+        }
+        #expect(found.isEmpty)
+    }
+
+    @Test(
+        "a survivor's issue names the test and points at the end() call",
+        .timeLimit(.minutes(1)))
+    func survivorPointsAtTheEnd() async throws {
+        let keeper = Keeper()
+        let endLine = #line + 4
+        let found = try await issues(of: .noSurvivors) {
+            let session = Leaky().makeSession()
+            keeper.keep(session.profile())
+            session.end()
+        }
+        try #require(found.count == 1)
+        #expect(found[0].sourceLocation?.line == endLine)
+        #expect(found[0].sourceLocation?.fileName == "TraitJudgementTests.swift")
+        #expect(found[0].text.contains("survivorPointsAtTheEnd()"))
+        #expect(found[0].text.contains("LeakySession.profile: Payload is still alive"))
+    }
+
+    @Test(
+        "a survivor released within the grace period is not reported",
+        .timeLimit(.minutes(1)))
+    func releasedWithinGrace() async throws {
+        let found = try await issues(of: .noSurvivors(grace: .seconds(30))) {
+            let session = Leaky().makeSession()
+            let late = session.profile()
+            session.end()
+            Task {
+                try? await Task.sleep(for: .milliseconds(100))
+                withExtendedLifetime(late) {}
+            }
+        }
+        #expect(found.isEmpty)
+    }
+
+    @Test(
+        "a container dropped without end() and kept by a cycle is reported as leaked",
+        .timeLimit(.minutes(1)))
+    func leakedContainer() async throws {
+        let found = try await issues(of: .noSurvivors(grace: .milliseconds(100))) {
+            let app = Leaky()
+            let session = PresentingSession(parent: app)
+            let feature = PresentedFeature(parent: session)
+            _ = feature.tree  // used, as a presented screen's container is
+            session.presenter().present(feature)
+        }
+        let texts = found.map(\.text)
+        #expect(
+            texts.contains {
+                $0.contains("PresentingSession (session tier) made at StrataTestingTests/")
+                    && $0.contains("(Leaky › PresentingSession)")
+                    && $0.contains("never ended")
+            })
+        #expect(texts.contains { $0.contains("PresentedFeature (feature tier)") })
+        #expect(texts.contains { $0.contains("Leaky (app tier)") })
+    }
+
+    @Test(
+        "a container released or ended during the test is not reported as leaked",
+        .timeLimit(.minutes(1)))
+    func endedContainersAreNotLeaked() async throws {
+        let found = try await issues(of: .noSurvivors) {
+            let app = Leaky()
+            let session = PresentingSession(parent: app)
+            _ = PresentedFeature(parent: session).tree
+            session.end()
+            _ = app.makeSession().profile()
+        }
+        #expect(found.isEmpty)
+    }
+
+    @Test(
+        "survivorsAllowed exempts watch(_:) too",
+        .timeLimit(.minutes(1)))
+    func allowedExemptsWatch() async throws {
+        let keeper = Keeper()
+        let found = try await issues(of: .noSurvivors) {
+            try await run(.survivorsAllowed) {
+                let app = await madeOnAnotherThread()
+                NoSurvivorsTrait.watch(app)
+                keeper.keep(app.cache())
+                app.end()
+            }
+        }
+        #expect(found.isEmpty)
+    }
+}
