@@ -22,4 +22,4 @@ nonisolated extension LibraryParent {
 }
 
 /// Thrown by a contribution whose container is gone, and so has ended.
-nonisolated private struct ParentGone: Error {}
+private struct ParentGone: Error {}

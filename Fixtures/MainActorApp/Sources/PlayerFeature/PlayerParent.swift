@@ -38,4 +38,4 @@ nonisolated extension PlayerParent {
 }
 
 /// Thrown by a contribution whose container is gone, and so has ended.
-nonisolated private struct ParentGone: Error {}
+private struct ParentGone: Error {}
