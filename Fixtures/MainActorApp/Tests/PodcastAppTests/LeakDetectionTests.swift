@@ -9,7 +9,7 @@ import Testing
 
 @Suite("Leaks the check must report")
 struct LeakDetectionTests {
-    @Test("a deliberate retain cycle outlives the session that made it")
+    @Test("a deliberate retain cycle outlives the session that made it", .timeLimit(.minutes(1)))
     func deliberateCycle() async {
         let session = makeDeliberateCycle()
         weak let timer = session.resumeTimer()
