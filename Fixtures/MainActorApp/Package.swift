@@ -1,8 +1,11 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// An app module as current Xcode makes it: every type it declares is `@MainActor` unless it
-// says otherwise. It proves that Strata's README and a view-model flow compile and run there.
+// App modules as current Xcode makes them: every type they declare is `@MainActor` unless it
+// says otherwise. `MainActorApp` proves that Strata's README and a view-model flow compile
+// and run there. The podcast player's core is what an app of several modules meets:
+// `PodcastCore` holds the models, routes, contribution keys and repository protocols; the
+// two features import it and never each other; `PodcastApp` wires them into its containers.
 let package = Package(
     name: "MainActorApp",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -10,6 +13,27 @@ let package = Package(
     targets: [
         .target(name: "MainActorApp", dependencies: [.product(name: "Strata", package: "Strata")]),
         .testTarget(name: "MainActorAppTests", dependencies: ["MainActorApp"]),
+
+        .target(name: "PodcastCore", dependencies: [.product(name: "Strata", package: "Strata")]),
+        .target(
+            name: "PlayerFeature",
+            dependencies: ["PodcastCore", .product(name: "Strata", package: "Strata")]),
+        .target(
+            name: "LibraryFeature",
+            dependencies: ["PodcastCore", .product(name: "Strata", package: "Strata")]),
+        .target(
+            name: "PodcastApp",
+            dependencies: [
+                "PodcastCore", "PlayerFeature", "LibraryFeature",
+                .product(name: "Strata", package: "Strata"),
+            ]),
+        .testTarget(
+            name: "PodcastAppTests",
+            dependencies: [
+                "PodcastApp", "PodcastCore", "PlayerFeature", "LibraryFeature",
+                .product(name: "Strata", package: "Strata"),
+                .product(name: "StrataTesting", package: "Strata"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,28 @@
+public import PodcastCore
+public import Strata
+
+/// The library's feature tier, under the session: from opening the library to leaving it.
+public final class LibraryContainer: Container {
+    /// The library's feature scope.
+    public let scope: FeatureScope
+    let parent: any LibraryParent
+
+    /// Makes the library's container under `parent`, the session's.
+    public init(parent: some LibraryParent) {
+        self.parent = parent
+        scope = FeatureScope(parent: parent)
+    }
+
+    /// The library, to open under `parent`: `library`.
+    public static func destination(under parent: some LibraryParent) -> Destination {
+        Destination("library") { _ in LibraryContainer(parent: parent) }
+    }
+
+    /// The list of episodes.
+    ///
+    /// Playing one asks the player through ``PlayEpisode`` from this container; the library
+    /// does not import the player.
+    public var libraryViewModel: MainActorProvider<LibraryViewModel> {
+        shared { LibraryViewModel(repository: self.parent.episodes(), routesFrom: self) }
+    }
+}

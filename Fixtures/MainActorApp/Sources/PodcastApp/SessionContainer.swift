@@ -1,0 +1,59 @@
+import LibraryFeature
+import PlayerFeature
+import PodcastCore
+import Strata
+
+/// The session tier: from sign-in to sign-out.
+///
+/// It gives the features what their parent protocols ask for, installs them, and flushes
+/// the listening log when it ends: sign out with `await session.endAndWait()` so that the
+/// flush is awaited.
+final class SessionContainer: Container, PlayerParent, LibraryParent {
+    let scope: SessionScope
+    let parent: AppContainer
+    let user: User
+
+    init(parent: AppContainer, user: User) {
+        (self.parent, self.user) = (parent, user)
+        scope = SessionScope(parent: parent)
+        // Each feature answers its routes and adds to the shelf until the session ends.
+        installPlayer()
+        installLibrary()
+    }
+
+    var nowPlaying: MainActorProvider<any NowPlaying> { shared { SessionNowPlaying() } }
+
+    var listeningLog: Provider<any ListeningLog> {
+        shared { SessionListeningLog(user: self.user.name, history: self.parent.history()) }
+    }
+
+    var episodes: MainActorProvider<any EpisodeRepository> {
+        shared {
+            InMemoryEpisodeRepository(episodes: [
+                Episode(id: 2, title: "Layers all the way down", duration: .seconds(2_400)),
+                Episode(id: 1, title: "Pilot", duration: .seconds(1_800)),
+            ])
+        }
+    }
+
+    /// The home: the shelf every feature adds to, and the title of what plays now, followed
+    /// until the session ends.
+    var home: MainActorProvider<HomeViewModel> {
+        shared {
+            let home = HomeViewModel(shelfFrom: self)
+            let nowPlaying = self.nowPlaying()
+            self.trackOnMainActor(from: .currentValue) {
+                nowPlaying.episode?.title
+            } onChange: { [weak home] title in
+                home?.nowPlayingTitle = title
+            }
+            return home
+        }
+    }
+
+    /// The screens open over the home, each with its feature's container.
+    var coordinator: MainActorProvider<Coordinator> { shared { Coordinator() } }
+
+    func makeLibrary() -> LibraryContainer { LibraryContainer(parent: self) }
+    func makePlayer() -> PlayerContainer { PlayerContainer(parent: self) }
+}
