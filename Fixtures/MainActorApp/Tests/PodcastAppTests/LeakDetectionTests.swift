@@ -1,4 +1,6 @@
 import Strata
+import StrataTesting
+import Synchronization
 import Testing
 
 @testable import PodcastApp
@@ -30,4 +32,65 @@ struct LeakDetectionTests {
         leaked.session?.end()  // ends it by hand, so the test leaves nothing behind
         #expect(leaked.session == nil)
     }
+}
+
+/// Runs `body` in the scope `trait` gives the current test, as Swift Testing would, and
+/// returns the issues it records.
+func issues(
+    of trait: NoSurvivorsTrait, _ body: @escaping @Sendable () async throws -> Void
+) async throws -> [Issue] {
+    let test = try #require(Test.current)
+    let recorded = Mutex<[Issue]>([])
+    try await withKnownIssue(isIntermittent: true) {
+        try await trait.provideScope(for: test, testCase: Test.Case.current, performing: body)
+    } matching: { issue in
+        recorded.withLock { $0.append(issue) }
+        return true
+    }
+    return recorded.withLock { $0 }
+}
+
+@Suite("The leak check reports both leaks")
+struct LeakCheckTests {
+    @Test(
+        "the deliberate retain cycle is reported at the end that left it", .timeLimit(.minutes(1)))
+    func cycleIsReported() async throws {
+        let timer = Mutex<WeakTimer>(WeakTimer())
+        let found = try await issues(of: .noSurvivors(grace: .milliseconds(200))) { @MainActor in
+            let session = makeDeliberateCycle()
+            let kept = session.resumeTimer()
+            timer.withLock { $0.timer = kept }
+            await session.endAndWait()
+        }
+        let texts = found.map { $0.comments.map(\.rawValue).joined() }
+        #expect(texts.count == 1)
+        #expect(
+            texts.first?.contains("SessionContainer.resumeTimer: ResumeTimer is still alive")
+                == true)
+        #expect(found.first?.sourceLocation?.fileName == "LeakDetectionTests.swift")
+        timer.withLock { $0.timer?.stop() }
+    }
+
+    @Test(
+        "the session dropped while a screen is open is reported as leaked", .timeLimit(.minutes(1)))
+    func leakedSessionIsReported() async throws {
+        let leaked = Mutex<LeakedSession?>(nil)
+        let found = try await issues(of: .noSurvivors(grace: .milliseconds(200))) { @MainActor in
+            leaked.withLock { $0 = makeLeakedSession(under: AppContainer()) }
+        }
+        let texts = found.map { $0.comments.map(\.rawValue).joined() }
+        #expect(
+            texts.contains {
+                $0.contains("SessionContainer (session tier)")
+                    && $0.contains("(AppContainer › SessionContainer)")
+                    && $0.contains("never ended")
+            })
+        _ = leaked.withLock { $0?.session?.end() }
+    }
+}
+
+/// A weak hold on the deliberate cycle's timer, to break the cycle once the check has run.
+struct WeakTimer: @unchecked Sendable {
+    // @unchecked: written and read under the test's Mutex only.
+    weak var timer: ResumeTimer?
 }
