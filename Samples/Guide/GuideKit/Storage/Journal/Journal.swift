@@ -117,22 +117,16 @@ final class Journal: Sendable {
         return (records, count)
     }
 
+    /// Appends `entry`'s line, synced; a failed append leaves the journal as it was.
     private func append(_ entry: Entry) throws(StorageError) {
         do {
             var line = try Self.encoder.encode(entry)
             line.append(UInt8(ascii: "\n"))
-            if !FileManager.default.fileExists(atPath: url.path) {
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                    attributes: [.posixPermissions: 0o700])
-                try line.write(to: url, options: .atomic)
-                return
+            if FileManager.default.fileExists(atPath: url.path) {
+                try SyncedFile.append(line, to: url)
+            } else {
+                try SyncedFile.replace(url, with: line)
             }
-            let handle = try FileHandle(forWritingTo: url)
-            defer { try? handle.close() }
-            try handle.seekToEnd()
-            try handle.write(contentsOf: line)
-            try handle.synchronize()
         } catch {
             throw .unwritable(file: url.path, reason: error.localizedDescription)
         }
@@ -147,7 +141,7 @@ final class Journal: Sendable {
                 data.append(try Self.encoder.encode(Entry(put: records[key])))
                 data.append(UInt8(ascii: "\n"))
             }
-            try data.write(to: url, options: .atomic)
+            try SyncedFile.replace(url, with: data)
         } catch {
             throw .unwritable(file: url.path, reason: error.localizedDescription)
         }
