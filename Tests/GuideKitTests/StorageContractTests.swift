@@ -118,7 +118,8 @@ import Testing
         try engine.outbox.keep(message(0))
         var garbage: [String: String] = [:]
         for file in engine.files() {
-            garbage[file.lastPathComponent] = "{ garbage in \(file.lastPathComponent)"
+            // A whole line: a journal's unfinished last line is a torn record, not garbage.
+            garbage[file.lastPathComponent] = "{ garbage in \(file.lastPathComponent)\n"
             try Data(garbage[file.lastPathComponent]!.utf8).write(to: file)
         }
 

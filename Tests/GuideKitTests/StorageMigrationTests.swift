@@ -314,5 +314,6 @@ struct ForgetfulEngine: StorageEngine {
     var outbox: any OutboxRepository { engine.outbox }
     func records() throws(StorageError) -> [StorageRecord] { try engine.records().dropLast() }
     func upsert(_ record: StorageRecord) throws(StorageError) { try engine.upsert(record) }
+    func recover() -> [String] { engine.recover() }
     func files() -> [URL] { engine.files() }
 }
