@@ -36,10 +36,10 @@ import Testing
         #expect(try lines().count == 2)
     }
 
-    @Test func mostlyOutdatedLinesAreCompactedAwayAndNothingIsLost() throws {
+    @Test func mostlyOutdatedLinesAreCompactedAwayAndNothingIsLost() async throws {
         let engine = JournalStorage(directory: directory.url, compactsAfter: 8)
         try engine.notificationPreferences.remember(.allowed, forUser: "ada")
-        try engine.outbox.keep(message(0))
+        try await engine.outbox.keep(message(0))
         var longest = 0
         for round in 0..<30 {
             var session = adaSession
