@@ -44,6 +44,13 @@ final class FullDisk {
         }
     }
 
+    /// Gives the disk its room back.
+    func free() throws {
+        isFull = false
+        guard isTmpfs else { return }
+        try FileManager.default.removeItem(at: directory.file(".filler"))
+    }
+
     /// The environment for a run of `guide`: on a full disk without a tmpfs, a limit of
     /// the bytes a tmpfs would still take — the rest of the journal's last page, as a file
     /// replaced whole needs new pages and gets none.

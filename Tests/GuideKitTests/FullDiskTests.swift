@@ -86,4 +86,44 @@ import Testing
             ])
         #expect(disk.fileNames.isEmpty)
     }
+
+    @Test func aTornRecordTheFullDiskCannotSetAsideIsSaidAndSetAsideOnceThereIsRoom()
+        async throws
+    {
+        try await signInAndSendTheFirstMessage(.journal)
+        let journal = disk.directory.file("journal.log")
+        let whole = try Data(contentsOf: journal)
+        let handle = try FileHandle(forWritingTo: journal)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"put":{"kind":"outbox","mess"#.utf8))
+        try handle.close()
+        try disk.fill()
+        // Setting the torn bytes aside needs a new file, which a full tmpfs has no page for.
+        let full = disk.isTmpfs ? [:] : ["GUIDE_TEST_DISK_LIMIT": "0"]
+
+        let run = try await Guide.run(
+            arguments(.journal), input: "contact support\nSecond message here.\n:back\n:quit\n",
+            environment: full)
+        let problem =
+            "\(journal.path) could not be written: its last record is torn (29 bytes after the "
+            + "last whole line) and could not be set aside ("
+        expectInOrder(
+            run.output,
+            [
+                "Storage: \(problem)",
+                "The 3 whole entries before it are kept, but nothing can "
+                    + "be written after it: free some space and start the guide again.\n",
+                "Home. You are signed in as Demo User <demo@example.com>.\n",
+                "That could not be saved: \(problem)", "Message discarded.\n",
+            ])
+        #expect(!run.output.contains("Thank you"))
+        #expect(disk.fileNames == ["journal.log", "storage-engine.txt"])
+
+        // Room again: the next start sets the torn bytes aside, and the journal is whole.
+        try disk.free()
+        let roomy = try await Guide.run(
+            arguments(.journal), input: ":quit\n", environment: disk.environment)
+        #expect(roomy.output.contains("was cut short at 29 bytes"))
+        #expect(try Data(contentsOf: journal) == whole)
+    }
 }

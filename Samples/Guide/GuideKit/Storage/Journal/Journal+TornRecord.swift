@@ -76,7 +76,9 @@ extension Journal {
             throw .unwritable(
                 file: url.path,
                 reason: "its last record is torn (\(replay.torn.count) bytes after the last "
-                    + "whole line) and could not be set aside: \(error.localizedDescription)")
+                    + "whole line) and could not be set aside (\(error.localizedDescription)). "
+                    + "The \(replay.lines) whole entries before it are kept, but nothing can be "
+                    + "written after it: free some space and start the guide again")
         }
         return TornRecord(
             file: url.path, movedTo: aside.path, bytes: replay.torn.count,
