@@ -28,7 +28,7 @@ enum SyncedFile {
             at: directory, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         let temporary = directory.appendingPathComponent(
-            ".\(url.lastPathComponent).saving-\(UUID().uuidString)", isDirectory: false)
+            temporaryPrefix(of: url) + UUID().uuidString, isDirectory: false)
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
         }
@@ -44,6 +44,21 @@ enum SyncedFile {
             throw error
         }
         try synchronize(directory: directory)
+    }
+
+    /// The temporary files a crash left beside `url` in the middle of a ``replace(_:with:)``:
+    /// writes that were never saved.
+    static func unfinishedCopies(of url: URL) -> [URL] {
+        let directory = url.deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasPrefix(temporaryPrefix(of: url)) }.sorted().map {
+            directory.appendingPathComponent($0, isDirectory: false)
+        }
+    }
+
+    /// How the temporary files of `url` begin: `.outbox.json.saving-`.
+    private static func temporaryPrefix(of url: URL) -> String {
+        ".\(url.lastPathComponent).saving-"
     }
 
     /// Appends `data` at the end of `url`, which exists.
