@@ -117,4 +117,26 @@ import Testing
         #expect(navigation.signedIn.isEmpty)
         #expect(preferences.choice(forUser: adaSession.userID) == nil)
     }
+
+    @Test func anAnswerThatCannotBeStoredIsReportedAndTheUserIsSignedIn() {
+        let navigation = navigation
+        let guide = GuideViewModel(
+            notificationPreferences: FullNotificationPreferenceRepository(),
+            onSignedIn: { navigation.signedIn.append($0) })
+        guide.showSignIn()
+        guide.authenticated(adaSession)
+        guide.allowNotifications()
+        #expect(
+            guide.answerProblem
+                == .unwritable(file: "/full/notifications.json", reason: "no space left on device"))
+        #expect(navigation.signedIn == [adaSession])
+    }
+}
+
+/// Notification answers whose writes fail, as on a full disk.
+struct FullNotificationPreferenceRepository: NotificationPreferenceRepository {
+    func choice(forUser userID: String) -> NotificationChoice? { nil }
+    func remember(_ choice: NotificationChoice, forUser userID: String) throws(StorageError) {
+        throw .unwritable(file: "/full/notifications.json", reason: "no space left on device")
+    }
 }

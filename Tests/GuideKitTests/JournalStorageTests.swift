@@ -4,8 +4,8 @@ import GuideKit
 import StrataTesting
 import Testing
 
-/// What sets the journal engine apart: it appends, compacts, and treats a torn line as a
-/// corrupt journal.
+/// What sets the journal engine apart: it appends, compacts, sets a torn last line aside,
+/// and treats any other line that is not an entry as a corrupt journal.
 @Suite(.noSurvivors) struct JournalStorageTests {
     let directory = TemporaryDirectory()
     var journal: URL { directory.file("journal.log") }
@@ -36,10 +36,10 @@ import Testing
         #expect(try lines().count == 2)
     }
 
-    @Test func mostlyOutdatedLinesAreCompactedAwayAndNothingIsLost() throws {
+    @Test func mostlyOutdatedLinesAreCompactedAwayAndNothingIsLost() async throws {
         let engine = JournalStorage(directory: directory.url, compactsAfter: 8)
         try engine.notificationPreferences.remember(.allowed, forUser: "ada")
-        try engine.outbox.keep(message(0))
+        try await engine.outbox.keep(message(0))
         var longest = 0
         for round in 0..<30 {
             var session = adaSession
@@ -56,27 +56,28 @@ import Testing
         #expect(directory.fileNames == ["journal.log"])
     }
 
-    @Test func aLineTornByACrashMakesTheJournalCorruptAndItIsMovedAside() throws {
+    @Test func aLineTornByACrashCostsThatLineAloneAndTheNextChangeSetsItAside() throws {
         let engine = JournalStorage(directory: directory.url)
         try engine.sessions.save(adaSession)
+        let whole = try Data(contentsOf: journal)
+        let torn = Data(#"{"put":{"kind":"sess"#.utf8)
         let handle = try FileHandle(forWritingTo: journal)
         try handle.seekToEnd()
-        try handle.write(contentsOf: Data(#"{"put":{"kind":"sess"#.utf8))
+        try handle.write(contentsOf: torn)
         try handle.close()
-        let torn = try String(contentsOf: journal, encoding: .utf8)
 
-        #expect {
-            try engine.sessions.load()
-        } throws: { error in
-            guard case StorageError.corrupt(_, let movedTo, let reason) = error else {
-                return false
-            }
-            return reason.hasPrefix("line 2 is not a journal entry")
-                && (try? String(contentsOfFile: movedTo, encoding: .utf8)) == torn
-        }
-        #expect(try engine.sessions.load() == nil)
-        #expect(directory.fileNames.count == 1)
-        #expect(directory.fileNames.first?.hasPrefix("journal.log.corrupt-") == true)
+        // Read: every whole line, the torn one skipped and left where it is.
+        #expect(try engine.sessions.load() == adaSession)
+        #expect(try Data(contentsOf: journal) == whole + torn)
+
+        // Changed: the torn bytes go aside first, so the new line follows a whole one.
+        try engine.notificationPreferences.remember(.allowed, forUser: "ada")
+        let aside = try #require(directory.fileNames.first { $0.hasPrefix("journal.log.torn-") })
+        #expect(try Data(contentsOf: directory.file(aside)) == torn)
+        #expect(try lines().count == 2)
+        #expect(try Data(contentsOf: journal).starts(with: whole))
+        #expect(try JournalStorage(directory: directory.url).records().count == 2)
+        #expect(engine.recover().isEmpty)
     }
 
     @Test(arguments: [

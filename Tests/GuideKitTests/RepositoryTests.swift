@@ -127,3 +127,25 @@ import Testing
         #expect(directory.fileNames == ["outbox.json"])
     }
 }
+
+@Suite(.noSurvivors) struct JSONFileStorageRecoveryTests {
+    let directory = TemporaryDirectory()
+
+    @Test func theCopyACrashLeftMidWriteIsRemovedAndSaidAndTheFileKept() async throws {
+        let engine = JSONFileStorage(directory: directory.url)
+        try await engine.outbox.keep(message(0))
+        let before = try Data(contentsOf: directory.file("outbox.json"))
+        let copy = directory.file(".outbox.json.saving-0A1B")
+        try Data("[{\"replyTo\":".utf8).write(to: copy)
+
+        #expect(
+            engine.recover() == [
+                "a write to \(directory.file("outbox.json").path) was cut short before it was "
+                    + "saved; the file holds what it held before, and the unfinished copy was "
+                    + "removed."
+            ])
+        #expect(directory.fileNames == ["outbox.json"])
+        #expect(try Data(contentsOf: directory.file("outbox.json")) == before)
+        #expect(engine.recover().isEmpty)
+    }
+}

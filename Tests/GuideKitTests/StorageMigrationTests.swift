@@ -32,11 +32,11 @@ import Testing
     }
 
     /// Fills `kind` with ``everything`` through its repositories, as the app would.
-    func fill(_ kind: StorageEngineKind) throws {
+    func fill(_ kind: StorageEngineKind) async throws {
         let engine = engine(kind)
         try engine.notificationPreferences.remember(.allowed, forUser: "ada")
         try engine.notificationPreferences.remember(.denied, forUser: "grace")
-        for n in 0..<3 { try engine.outbox.keep(message(n)) }
+        for n in 0..<3 { try await engine.outbox.keep(message(n)) }
         try engine.sessions.save(adaSession)
     }
 
@@ -44,8 +44,8 @@ import Testing
         try? String(contentsOf: directory.file("storage-engine.txt"), encoding: .utf8)
     }
 
-    @Test func withoutAMarkerJSONFilesHoldTheDataAndNothingIsWritten() throws {
-        try fill(.jsonFiles)
+    @Test func withoutAMarkerJSONFilesHoldTheDataAndNothingIsWritten() async throws {
+        try await fill(.jsonFiles)
         let before = directory.fileNames
         let startup = migrator().start(wanting: .jsonFiles)
         #expect(startup.outcome == .notNeeded)
@@ -60,11 +60,11 @@ import Testing
     ])
     func movesEverythingAndArchivesTheOldFiles(
         from: StorageEngineKind, to: StorageEngineKind
-    ) throws {
+    ) async throws {
         if from == .journal {
             try Data("journal\n".utf8).write(to: directory.file("storage-engine.txt"))
         }
-        try fill(from)
+        try await fill(from)
         let oldFiles = engine(from).files().map(\.lastPathComponent).sorted()
 
         let startup = migrator().start(wanting: to)
@@ -91,8 +91,8 @@ import Testing
             ])
     }
 
-    @Test func aSecondStartHasNothingToDo() throws {
-        try fill(.jsonFiles)
+    @Test func aSecondStartHasNothingToDo() async throws {
+        try await fill(.jsonFiles)
         _ = migrator().start(wanting: .journal)
         let files = directory.fileNames
         let again = migrator().start(wanting: .journal)
@@ -118,8 +118,8 @@ import Testing
             ])
     }
 
-    @Test func backAndForthLosesNothing() throws {
-        try fill(.jsonFiles)
+    @Test func backAndForthLosesNothing() async throws {
+        try await fill(.jsonFiles)
         for wanted in [StorageEngineKind.journal, .jsonFiles, .journal, .jsonFiles, .journal] {
             let startup = migrator().start(wanting: wanted)
             guard case .moved = startup.outcome else {
@@ -138,8 +138,8 @@ import Testing
     }
 
     @Test(arguments: 0...5)
-    func anInterruptedMoveKeepsTheOldEngineAndTheNextStartResumes(after n: Int) throws {
-        try fill(.jsonFiles)
+    func anInterruptedMoveKeepsTheOldEngineAndTheNextStartResumes(after n: Int) async throws {
+        try await fill(.jsonFiles)
         let oldFiles = directory.fileNames
 
         let interrupted = migrator { copied in
@@ -182,8 +182,8 @@ import Testing
                 + "interrupted after \(n + 1) of 6 records… 6 records moved and verified.")
     }
 
-    @Test func anInterruptedMoveThenASwitchBackKeepsTheOldEngineAndItsNewData() throws {
-        try fill(.jsonFiles)
+    @Test func anInterruptedMoveThenASwitchBackKeepsTheOldEngineAndItsNewData() async throws {
+        try await fill(.jsonFiles)
         _ = migrator { copied in if copied == 3 { throw Interruption(copied: copied) } }
             .start(wanting: .journal)
 
@@ -193,7 +193,7 @@ import Testing
         #expect(back.engine.kind == .jsonFiles)
         try back.engine.sessions.clear()
         try back.engine.notificationPreferences.remember(.denied, forUser: "ada")
-        try back.engine.outbox.keep(message(3))
+        try await back.engine.outbox.keep(message(3))
 
         // On again: the partial copy holds ada's old answer, so it is set aside, not
         // resumed, and the move starts over with the data as it is now.
@@ -214,8 +214,8 @@ import Testing
                 + "\(setAside).")
     }
 
-    @Test func aCorruptOldFileFailsTheMoveAndIsMovedAsideNotDeleted() throws {
-        try fill(.jsonFiles)
+    @Test func aCorruptOldFileFailsTheMoveAndIsMovedAsideNotDeleted() async throws {
+        try await fill(.jsonFiles)
         try Data("{ nope".utf8).write(to: directory.file("outbox.json"))
 
         let failed = migrator().start(wanting: .journal)
@@ -236,8 +236,8 @@ import Testing
         #expect(directory.fileNames.contains(aside))
     }
 
-    @Test func aCopyTheNewEngineDoesNotGiveBackFailsTheMove() throws {
-        try fill(.jsonFiles)
+    @Test func aCopyTheNewEngineDoesNotGiveBackFailsTheMove() async throws {
+        try await fill(.jsonFiles)
         let url = directory.url
         let migrator = StorageMigrator(
             directory: url,
@@ -259,8 +259,8 @@ import Testing
         #expect(marker == nil)
     }
 
-    @Test func aStartAfterACrashBetweenTheMarkerAndTheArchiveFinishesTheMove() throws {
-        try fill(.jsonFiles)
+    @Test func aStartAfterACrashBetweenTheMarkerAndTheArchiveFinishesTheMove() async throws {
+        try await fill(.jsonFiles)
         _ = migrator().start(wanting: .journal)
         // Put things back as a crash right after the marker flipped would leave them.
         let archive = directory.file("archive-json-20250615T150640Z")
@@ -282,8 +282,8 @@ import Testing
         #expect(try finished.engine.records() == Self.everything)
     }
 
-    @Test func aCorruptMarkerIsMovedAsideAndTheDataFoundWhereItIs() throws {
-        try fill(.journal)
+    @Test func aCorruptMarkerIsMovedAsideAndTheDataFoundWhereItIs() async throws {
+        try await fill(.journal)
         try Data("sqlite\n".utf8).write(to: directory.file("storage-engine.txt"))
 
         let startup = migrator().start(wanting: .journal)
@@ -314,5 +314,6 @@ struct ForgetfulEngine: StorageEngine {
     var outbox: any OutboxRepository { engine.outbox }
     func records() throws(StorageError) -> [StorageRecord] { try engine.records().dropLast() }
     func upsert(_ record: StorageRecord) throws(StorageError) { try engine.upsert(record) }
+    func recover() -> [String] { engine.recover() }
     func files() -> [URL] { engine.files() }
 }

@@ -16,12 +16,17 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .corrupt(let file, let movedTo, let reason):
-            "\(file) could not be read: \(reason). It was moved aside to \(movedTo)."
+            "\(file) could not be read: \(Self.sentence(reason)) It was moved aside to \(movedTo)."
         case .unreadable(let file, let reason):
-            "\(file) could not be read: \(reason)."
+            "\(file) could not be read: \(Self.sentence(reason))"
         case .unwritable(let file, let reason):
-            "\(file) could not be written: \(reason)."
+            "\(file) could not be written: \(Self.sentence(reason))"
         }
+    }
+
+    /// `reason` ended with one full stop: the system's own reasons end with one already.
+    private static func sentence(_ reason: String) -> String {
+        reason.hasSuffix(".") ? reason : reason + "."
     }
 }
 

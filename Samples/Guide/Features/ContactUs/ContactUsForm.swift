@@ -124,7 +124,7 @@ public final class ContactUsViewModel: FormViewModel {
             ask(.message)
         case .message:
             guard let message = accept(text, for: .message, Validation.message) else { return }
-            send(ContactMessage(replyTo: email, text: message, sentAt: now(), topic: topic))
+            await send(ContactMessage(replyTo: email, text: message, sentAt: now(), topic: topic))
         case nil:
             return
         }
@@ -147,10 +147,11 @@ public final class ContactUsViewModel: FormViewModel {
         onClose()
     }
 
-    private func send(_ message: ContactMessage) {
+    /// Keeps `message`, and says the form is submitted only once the outbox has saved it.
+    private func send(_ message: ContactMessage) async {
         status = .submitting
         do throws(StorageError) {
-            try outbox.keep(message)
+            try await outbox.keep(message)
         } catch {
             return ask(.message, .notSaved(error.description))
         }

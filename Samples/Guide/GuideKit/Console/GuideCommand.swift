@@ -6,8 +6,8 @@ public enum GuideCommand {
     ///
     /// - Parameters:
     ///   - arguments: The command line, without the program's name.
-    ///   - environment: The process's environment, for `GUIDE_DATA_DIR`, `HOME` and the
-    ///     `GUIDE_TOGGLE_…` variables.
+    ///   - environment: The process's environment, for `GUIDE_DATA_DIR`, `HOME`, the
+    ///     `GUIDE_TOGGLE_…` variables, and `GUIDE_TEST_DISK_LIMIT` (``TestDiskLimit``).
     ///   - input: Where the user's lines come from.
     ///   - output: Standard output.
     ///   - errors: Standard error, for a usage message or a bad toggle.
@@ -41,6 +41,8 @@ public enum GuideCommand {
             errors.write("guide: \(error)\nFix it or remove it, then start the guide again.\n")
             return 1
         }
+        // For tests only: a disk that is full after so many bytes (see TestDiskLimit).
+        TestDiskLimit.configure(from: environment)
         let storage = StorageStartup.run(dataDirectory: directory, toggles: toggles)
         let app = AppContainer(
             dataDirectory: directory, mailOutput: output, toggles: toggles, storage: storage)

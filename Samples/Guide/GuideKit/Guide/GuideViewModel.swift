@@ -29,6 +29,11 @@ public enum GuideViewStatus: String, CaseIterable, Hashable, Sendable {
 public final class GuideViewModel {
     /// Where the guide is.
     public private(set) var status = GuideViewStatus.welcome
+    /// Why the last notification answer could not be remembered; `nil` when it was.
+    ///
+    /// The view says it. The user is signed in either way, and asked again at the next
+    /// sign-in.
+    public private(set) var answerProblem: StorageError?
 
     private let notificationPreferences: any NotificationPreferenceRepository
     private let onSignedIn: @MainActor (UserSession) -> Void
@@ -81,9 +86,11 @@ public final class GuideViewModel {
         }
     }
 
-    /// Remembers that the new user allows notifications, and ends onboarding.
+    /// Remembers that the new user allows notifications, and ends onboarding; an answer that
+    /// cannot be stored is reported in ``answerProblem``.
     public func allowNotifications() { answer(.allowed) }
-    /// Remembers that the new user declines notifications, and ends onboarding.
+    /// Remembers that the new user declines notifications, and ends onboarding; an answer
+    /// that cannot be stored is reported in ``answerProblem``.
     public func denyNotifications() { answer(.denied) }
 
     private func open(_ form: GuideViewStatus) {
@@ -93,8 +100,12 @@ public final class GuideViewModel {
 
     private func answer(_ choice: NotificationChoice) {
         guard status == .requestNotification, let newcomer else { return }
-        // An answer that cannot be stored is simply asked for again at the next sign-in.
-        try? notificationPreferences.remember(choice, forUser: newcomer.userID)
+        answerProblem = nil
+        do throws(StorageError) {
+            try notificationPreferences.remember(choice, forUser: newcomer.userID)
+        } catch {
+            answerProblem = error
+        }
         self.newcomer = nil
         onSignedIn(newcomer)
     }

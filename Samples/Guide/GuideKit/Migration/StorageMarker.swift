@@ -51,13 +51,10 @@ struct StorageMarker {
         throw .corrupt(file: marker.path, movedTo: movedTo.path, reason: reason)
     }
 
-    /// Records that `kind` holds the data now, atomically.
+    /// Records that `kind` holds the data now, atomically and synced.
     func setEngine(_ kind: StorageEngineKind) throws(StorageError) {
         do {
-            try FileManager.default.createDirectory(
-                at: marker.deletingLastPathComponent(), withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-            try Data((kind.rawValue + "\n").utf8).write(to: marker, options: .atomic)
+            try SyncedFile.replace(marker, with: Data((kind.rawValue + "\n").utf8))
         } catch {
             throw .unwritable(file: marker.path, reason: error.localizedDescription)
         }

@@ -15,7 +15,9 @@ import GuideCore
 ///   and the next run copies the rest;
 /// - keeps the old data until the new engine has given it all back;
 /// - works in both directions, from JSON files to the journal and back;
-/// - leaves the old engine in use when it fails, with a message that says why.
+/// - leaves the old engine in use when it fails, with a message that says why;
+/// - starts with each engine's ``StorageEngine/recover()``: a record torn by a crash or a
+///   full disk is set aside and reported, and only whole records move.
 ///
 /// ```swift
 /// let startup = StorageMigrator(directory: directory).start(wanting: .journal)
@@ -59,7 +61,9 @@ public struct StorageMigrator: Sendable {
     /// - Returns: The engine to use — `wanted`, or the old engine when the move failed —
     ///   and what happened.
     public func start(wanting wanted: StorageEngineKind) -> StorageStartup {
-        var problems: [String] = []
+        // Before anything reads an engine, each sets aside what a crash or a full disk tore,
+        // so that a move copies whole records only and the user hears what was lost.
+        var problems = StorageEngineKind.allCases.flatMap { makeEngine($0).recover() }
         let progress: StorageMarker.Progress?
         do {
             progress = try marker.progress.read()

@@ -2,26 +2,34 @@ public import GuideCore
 public import Strata
 import Synchronization
 
-/// The signed-in session's outbox: the contact form's messages, kept at once and written to
-/// the app's outbox in the background, in order.
+/// The signed-in session's outbox: the contact form's messages, written to the app's outbox
+/// by the session's tasks, one after the other, in order.
 ///
-/// A message the form keeps is pending until its write — its send to the storage engine —
-/// is done; ``messages()`` lists the pending ones after the written ones, so nothing looks
-/// lost meanwhile. At sign-out the session ends with
-/// ``Strata/Container/endAndWait(within:fileID:filePath:line:column:)``, which awaits ``scopeDidEnd()``: the flush of
-/// every pending message. The journal engine syncs each line it appends to disk, so a
-/// flushed message is on disk. A write still running at the deadline is reported in the
-/// end report's ``Strata/EndReport/overran``, and the message stays pending in this outbox
-/// until it is written.
+/// ``keep(_:)`` returns once its message is written — for the storage engines, on disk and
+/// synced — or throws why it was not, so the form says "Thank you" only for a message that
+/// is saved, and a message that could not be saved is not kept at all. The write runs as a
+/// task of the session, away from the main actor; while it runs the message is pending, and
+/// ``messages()`` lists the pending ones after the written ones. At sign-out the session
+/// ends with ``Strata/Container/endAndWait(within:fileID:filePath:line:column:)``, which
+/// awaits ``scopeDidEnd()``: the flush of every pending message. A write still running at
+/// the deadline is reported in the end report's ``Strata/EndReport/overran``, and the
+/// message stays pending in this outbox until it is written.
 ///
 /// ```swift
 /// let outbox = SessionOutbox(store: app.outbox()) { work in signedIn.task { await work() } }
-/// try outbox.keep(message)        // returns at once; written in the background
-/// await outbox.flush()            // written
+/// try await outbox.keep(message)  // written and synced, or thrown
+/// await outbox.flush()            // nothing pending
 /// ```
 public final class SessionOutbox: OutboxRepository, AsyncScopeBound {
+    /// A message waiting for its write, and the caller waiting for the outcome.
+    private struct Pending {
+        let message: ContactMessage
+        /// Resumed with `nil` once the message is written, or with why it was not.
+        let written: CheckedContinuation<StorageError?, Never>
+    }
+
     private struct State {
-        var pending: [ContactMessage] = []
+        var pending: [Pending] = []
         var isSending = false
         var flushed: [CheckedContinuation<Void, Never>] = []
     }
@@ -44,17 +52,22 @@ public final class SessionOutbox: OutboxRepository, AsyncScopeBound {
         self.start = start
     }
 
-    /// Adds `message` to the outbox and starts sending it, unless a send is running; that
-    /// send takes it next.
+    /// Adds `message` to the outbox and returns once it is written, in order after the
+    /// messages pending before it.
     ///
     /// - Parameter message: The message to keep.
-    public func keep(_ message: ContactMessage) {
-        let startsSending = state.withLock { state in
-            state.pending.append(message)
-            defer { state.isSending = true }
-            return !state.isSending
+    /// - Throws: ``GuideCore/StorageError`` when the app's outbox could not write it; it is
+    ///   then not pending either, so the user can send it again.
+    public func keep(_ message: ContactMessage) async throws(StorageError) {
+        let failure = await withCheckedContinuation { written in
+            let startsSending = state.withLock { state in
+                state.pending.append(Pending(message: message, written: written))
+                defer { state.isSending = true }
+                return !state.isSending
+            }
+            if startsSending { _ = start { [self] in await sendPending() } }
         }
-        if startsSending { _ = start { [self] in await sendPending() } }
+        if let failure { throw failure }
     }
 
     /// The written messages, oldest first, then the pending ones.
@@ -62,14 +75,14 @@ public final class SessionOutbox: OutboxRepository, AsyncScopeBound {
     /// - Returns: The messages.
     /// - Throws: ``GuideCore/StorageError`` when the app's outbox cannot be read.
     public func messages() throws(StorageError) -> [ContactMessage] {
-        let pending = state.withLock(\.pending)
+        let pending = self.pending
         return try store.messages() + pending
     }
 
     /// The messages not written yet.
-    public var pending: [ContactMessage] { state.withLock(\.pending) }
+    public var pending: [ContactMessage] { state.withLock { $0.pending.map(\.message) } }
 
-    /// Returns once every pending message is written, or a write failed.
+    /// Returns once no message is pending: each written, or its failure told to its caller.
     public func flush() async {
         await withCheckedContinuation { continuation in
             let isIdle = state.withLock { state in
@@ -83,21 +96,32 @@ public final class SessionOutbox: OutboxRepository, AsyncScopeBound {
     /// Flushes the outbox when the session ends.
     public func scopeDidEnd() async { await flush() }
 
-    /// Writes the pending messages in order; a message whose write fails stays pending.
+    /// Writes the pending messages in order, and tells each caller how its write went.
     private func sendPending() async {
-        while let next = state.withLock({ $0.pending.first }) {
+        while let next = nextOrIdle() {
+            var failure: StorageError?
             do throws(StorageError) {
-                try store.keep(next)
+                try await store.keep(next.message)
             } catch {
-                break
+                failure = error
             }
             state.withLock { _ = $0.pending.removeFirst() }
+            next.written.resume(returning: failure)
         }
-        let flushed = state.withLock { state in
+    }
+
+    /// The next message to write; or, when none is pending, `nil`, once the outbox is idle
+    /// and its flushes resumed — in one step, so that a message kept meanwhile starts a
+    /// send of its own.
+    private func nextOrIdle() -> Pending? {
+        let (next, flushed) = state.withLock {
+            state -> (Pending?, [CheckedContinuation<Void, Never>]) in
+            if let first = state.pending.first { return (first, []) }
             state.isSending = false
             defer { state.flushed = [] }
-            return state.flushed
+            return (nil, state.flushed)
         }
         for waiter in flushed { waiter.resume() }
+        return next
     }
 }

@@ -3,9 +3,11 @@ public import GuideCore
 
 /// One JSON file in the data directory, read whole and written atomically.
 ///
-/// Writes go to a temporary file that then replaces the old one, so a crash never leaves
-/// half a file. A file that cannot be decoded is moved aside to
-/// `<name>.corrupt-<timestamp>` — never deleted — and reported as
+/// Writes go to a temporary file, synced, that then replaces the old one
+/// (`SyncedFile.replace`): a write counts as saved once it returns, and a crash or a full
+/// disk never leaves half a file — at most the write in progress is lost. A file that
+/// cannot be decoded is moved aside to `<name>.corrupt-<timestamp>` — never deleted — and
+/// reported as
 /// ``StorageError/corrupt(file:movedTo:reason:)``.
 ///
 /// The JSON engine's repositories keep their data in one each, and so does the record of a
@@ -58,16 +60,14 @@ public struct JSONFile<Value: Codable>: Sendable {
         }
     }
 
-    /// Replaces the file's contents with `value`, creating the directory if needed.
+    /// Replaces the file's contents with `value`, creating the directory if needed; when it
+    /// returns, the new contents are on disk, synced.
     ///
     /// - Parameter value: The value to keep.
     /// - Throws: ``StorageError/unwritable(file:reason:)`` when it cannot be written.
     public func write(_ value: Value) throws(StorageError) {
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-            try Self.encoder.encode(value).write(to: url, options: .atomic)
+            try SyncedFile.replace(url, with: try Self.encoder.encode(value))
         } catch {
             throw .unwritable(file: url.path, reason: error.localizedDescription)
         }

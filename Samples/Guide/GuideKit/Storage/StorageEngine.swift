@@ -64,6 +64,13 @@ public protocol StorageEngine: Sendable {
     /// - Throws: ``StorageError`` when it cannot be written.
     func upsert(_ record: StorageRecord) throws(StorageError)
 
+    /// Makes the engine's files whole after a crash or a full disk, and says what that cost:
+    /// a start-up step, before anything reads them.
+    ///
+    /// - Returns: One sentence per loss, for the start-up notice; none when nothing was
+    ///   lost.
+    func recover() -> [String]
+
     /// The engine's files that exist now: what a migration archives once the data is safe
     /// in the other engine.
     ///

@@ -56,8 +56,8 @@ final class GuideScreen: HostScreen {
         let viewModel = viewModel
         if status == .requestNotification {
             return Menu([
-                .init(title: "allow", action: viewModel.allowNotifications),
-                .init(title: "deny", action: viewModel.denyNotifications),
+                .init(title: "allow") { [self] in answer(viewModel.allowNotifications) },
+                .init(title: "deny") { [self] in answer(viewModel.denyNotifications) },
             ])
         }
         return Menu([
@@ -66,6 +66,16 @@ final class GuideScreen: HostScreen {
             .init(title: "contact us", action: viewModel.showContactUs),
             .init(title: "reset password", action: viewModel.showResetPassword),
         ])
+    }
+
+    /// Gives the notification answer, and says at once when it could not be stored: before
+    /// the home replaces the guide.
+    private func answer(_ give: () -> Void) {
+        give()
+        guard let problem = viewModel.answerProblem else { return }
+        context.say(
+            "Your answer could not be saved: \(problem) You are signed in; we will ask again "
+                + "at your next sign-in.")
     }
 
     private func show(_ status: GuideViewStatus) {

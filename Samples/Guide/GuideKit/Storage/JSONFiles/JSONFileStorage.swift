@@ -82,6 +82,28 @@ public struct JSONFileStorage: StorageEngine {
         }
     }
 
+    /// Removes what a crash left in the middle of a write: the temporary copy of a file
+    /// that was never renamed over it, and says so.
+    ///
+    /// Each file is replaced whole, synced, so a crash or a full disk leaves the old file or
+    /// the new one, never part of one; the write it interrupted was never reported as saved.
+    ///
+    /// - Returns: One sentence per interrupted write; none when there was none.
+    public func recover() -> [String] {
+        [sessionFile.url, notificationsFile.url, outboxFile.url].flatMap { file in
+            SyncedFile.unfinishedCopies(of: file).map { copy in
+                do {
+                    try FileManager.default.removeItem(at: copy)
+                } catch {
+                    return "\(copy.path), a write to \(file.lastPathComponent) that was never "
+                        + "saved, could not be removed: \(error.localizedDescription)"
+                }
+                return "a write to \(file.path) was cut short before it was saved; the file "
+                    + "holds what it held before, and the unfinished copy was removed."
+            }
+        }
+    }
+
     /// The three files, those that exist.
     ///
     /// - Returns: The files.

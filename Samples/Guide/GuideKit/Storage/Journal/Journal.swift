@@ -9,9 +9,17 @@ import Synchronization
 /// lines are outdated — more than `compactsAfter` lines, and more than twice the records
 /// they hold — the journal is compacted: rewritten atomically with one line per record.
 ///
-/// A line that is not an entry makes the whole file corrupt: it is moved aside to
-/// `journal.log.corrupt-<timestamp>` — never deleted — and reported as
-/// ``StorageError/corrupt(file:movedTo:reason:)``; the next change starts a new journal.
+/// An entry counts once its line and the newline that ends it are on disk, synced: an
+/// append that fails is cut back off (`SyncedFile.append`). So a crash or a full disk can
+/// leave only the last line unfinished — a torn record — and that costs that record alone:
+/// every whole line before it is read as usual, and the torn bytes are set aside to
+/// `journal.log.torn-<timestamp>` (``TornRecord``) at start-up or before the next change.
+///
+/// Anything else that is not an entry — a whole line, ended by its newline, that does not
+/// decode — is not what a crash leaves, so the journal cannot tell which of its lines to
+/// trust: the whole file is corrupt. It is moved aside to `journal.log.corrupt-<timestamp>`
+/// — never deleted — and reported as ``StorageError/corrupt(file:movedTo:reason:)``; the
+/// next change starts a new journal.
 ///
 /// ```text
 /// {"put":{"kind":"session","session":{"email":"demo@example.com",…}}}
@@ -44,9 +52,23 @@ final class Journal: Sendable {
         self.compactsAfter = compactsAfter
     }
 
-    /// What the journal holds, by key.
+    /// What the journal holds, by key: every whole line, without a torn last record.
     func records() throws(StorageError) -> [String: StorageRecord] {
         try lock.withLock { _ throws(StorageError) in try replay().records }
+    }
+
+    /// Sets a torn last record aside, as start-up does before anything reads the journal,
+    /// and says what it cost.
+    ///
+    /// - Returns: The torn record, or `nil` when the journal ends with a whole line.
+    /// - Throws: ``StorageError`` when the journal cannot be read, or the torn record
+    ///   cannot be set aside — on a full disk; reads still give every whole line then.
+    func recover() throws(StorageError) -> TornRecord? {
+        try lock.withLock { _ throws(StorageError) in
+            let replay = try replay()
+            guard !replay.torn.isEmpty else { return nil }
+            return try setAside(replay)
+        }
     }
 
     /// Appends the entry `change` makes from what the journal holds, if it makes one, and
@@ -60,11 +82,15 @@ final class Journal: Sendable {
         _ change: ([String: StorageRecord]) throws(StorageError) -> Entry?
     ) throws(StorageError) {
         try lock.withLock { _ throws(StorageError) in
-            var (records, lines) = try replay()
+            let replay = try replay()
+            // A torn record left by a failed append is set aside before the next line
+            // goes after it.
+            if !replay.torn.isEmpty { _ = try setAside(replay) }
+            var records = replay.records
             guard let entry = try change(records) else { return }
             try append(entry)
             Self.apply(entry, to: &records)
-            lines += 1
+            let lines = replay.lines + 1
             if lines > compactsAfter, lines > 2 * records.count {
                 try compact(records)
             }
@@ -84,18 +110,23 @@ final class Journal: Sendable {
     /// The journal's file, if it exists.
     func files() -> [URL] { FileManager.default.fileExists(atPath: url.path) ? [url] : [] }
 
-    /// Reads every line and applies it in order.
-    private func replay() throws(StorageError) -> (records: [String: StorageRecord], lines: Int) {
-        guard FileManager.default.fileExists(atPath: url.path) else { return ([:], 0) }
+    /// Reads every whole line and applies it in order; the bytes after the last newline are
+    /// a torn record, kept in ``Replay/torn``.
+    private func replay() throws(StorageError) -> Replay {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            return Replay(records: [:], lines: 0, wholeLength: 0, torn: Data())
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw .unreadable(file: url.path, reason: error.localizedDescription)
         }
+        let newline = UInt8(ascii: "\n")
+        let wholeEnd = data.lastIndex(of: newline).map { $0 + 1 } ?? data.startIndex
         var records: [String: StorageRecord] = [:]
         var count = 0
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let lines = data[..<wholeEnd].split(separator: newline, omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where !line.isEmpty {
             do {
                 let entry = try Self.decoder.decode(Entry.self, from: Data(line))
@@ -114,25 +145,21 @@ final class Journal: Sendable {
                 throw .corrupt(file: url.path, movedTo: movedTo.path, reason: reason)
             }
         }
-        return (records, count)
+        return Replay(
+            records: records, lines: count, wholeLength: wholeEnd - data.startIndex,
+            torn: Data(data[wholeEnd...]))
     }
 
+    /// Appends `entry`'s line, synced; a failed append leaves the journal as it was.
     private func append(_ entry: Entry) throws(StorageError) {
         do {
             var line = try Self.encoder.encode(entry)
             line.append(UInt8(ascii: "\n"))
-            if !FileManager.default.fileExists(atPath: url.path) {
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                    attributes: [.posixPermissions: 0o700])
-                try line.write(to: url, options: .atomic)
-                return
+            if FileManager.default.fileExists(atPath: url.path) {
+                try SyncedFile.append(line, to: url)
+            } else {
+                try SyncedFile.replace(url, with: line)
             }
-            let handle = try FileHandle(forWritingTo: url)
-            defer { try? handle.close() }
-            try handle.seekToEnd()
-            try handle.write(contentsOf: line)
-            try handle.synchronize()
         } catch {
             throw .unwritable(file: url.path, reason: error.localizedDescription)
         }
@@ -147,7 +174,7 @@ final class Journal: Sendable {
                 data.append(try Self.encoder.encode(Entry(put: records[key])))
                 data.append(UInt8(ascii: "\n"))
             }
-            try data.write(to: url, options: .atomic)
+            try SyncedFile.replace(url, with: data)
         } catch {
             throw .unwritable(file: url.path, reason: error.localizedDescription)
         }

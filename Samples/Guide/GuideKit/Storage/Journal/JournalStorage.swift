@@ -67,6 +67,19 @@ public struct JournalStorage: StorageEngine {
         }
     }
 
+    /// Sets aside a last record that a crash or a full disk cut short, keeping every whole
+    /// entry before it, and says so.
+    ///
+    /// - Returns: What was set aside and what was kept, or why the torn record could not be
+    ///   set aside; none when the journal ends with a whole line.
+    public func recover() -> [String] {
+        do {
+            return try journal.recover().map { ["\($0)"] } ?? []
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
     /// `journal.log`, if it exists.
     ///
     /// - Returns: The files.
