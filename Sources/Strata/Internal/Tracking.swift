@@ -124,7 +124,11 @@ final class Tracking: Sendable {
     private func follow(_ sources: [any ObservedSource]) {
         let dropped = state.withLock { state in
             defer { state.sources = sources.map(WeakSource.init) }
-            return state.sources.filter { old in !sources.contains { $0 === old.source } }
+            // Compared by identity, not loaded: a source released under the lock could be the
+            // last reference to it.
+            return state.sources.filter { old in
+                !sources.contains { ObjectIdentifier($0) == old.id }
+            }
         }
         for source in sources { source.addTracking(self) }
         for old in dropped { old.source?.removeTracking(ObjectIdentifier(self)) }
