@@ -25,11 +25,18 @@ public import Observation
 public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
     private struct State {
         var value: Value
-        var subscriptions: [WeakSubscription] = []
+        var subscriptions: [WeakRegistration<Subscription>] = []
+        var trackings: [WeakRegistration<Tracking>] = []
+        /// The change whose body runs right now, if any: the thread running it and the token
+        /// it holds meanwhile, which the next change waits on with the wait graph watching.
+        var writer: (agent: Agent, token: Construction)?
     }
 
-    private struct WeakSubscription {
-        weak var subscription: Subscription?
+    /// What a change finds when it asks to run its body.
+    private enum Turn {
+        case mine(Value)
+        case wait(Construction)
+        case nested
     }
 
     private let state: Lock<State>
@@ -48,7 +55,13 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
     /// tells Observation, then calls every active handler with the new value.
     public var value: Value {
         get {
-            registrar.access(self, keyPath: \.value)
+            // A tracking's read registers with Strata, which it can take back; see
+            // `ObservedReads`.
+            if let reads = ResolutionStack.current.observedReads {
+                reads.record(self)
+            } else {
+                registrar.access(self, keyPath: \.value)
+            }
             return state.withLock { $0.value }
         }
         set { withValue { $0 = newValue } }
@@ -58,9 +71,13 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
     /// the handlers once.
     ///
     /// Two threads that read and write the value with `withValue` cannot lose each other's
-    /// change, as `status.value = status.value + 1` can. `body` must not read or set this
-    /// value itself, other than through its argument: it runs with the lock held. When
-    /// `body` throws, the value is left as it was and nobody is told.
+    /// change, as `status.value = status.value + 1` can: a change waits for the body of
+    /// another in progress. No lock is held while `body` runs: reading ``value`` meanwhile
+    /// gives the value from before the change, and a wait that would never end — `body`
+    /// waits for a provider whose factory changes this value — throws
+    /// ``StrataError/cycle(path:)`` from that wait instead. `body` must not change this value
+    /// itself, other than through its argument: that traps. When `body` throws, the value is
+    /// left as it was and nobody is told.
     ///
     /// ```swift
     /// let taps = Observed(0)
@@ -71,17 +88,68 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
     public func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        let (result, newValue, subscriptions) = try state.withLock { state in
-            var value = state.value
-            let result = try body(&value)
-            state.value = value
-            state.subscriptions.removeAll { $0.subscription == nil }
-            return (result, value, state.subscriptions.compactMap(\.subscription))
+        let stack = ResolutionStack.current
+        var token = stack.takeConstruction()
+        defer { stack.giveBack(&token) }
+        let (result, newValue, subscriptions, trackings) = try token.gate.withLock { _ in
+            // Finished before the gate opens: a waiter recorded on it is about to wake.
+            defer { token.finish() }
+            var value = takeTurn(as: stack, holding: token)
+            let result: Result
+            do {
+                result = try body(&value)
+            } catch {
+                state.withLock { if $0.writer?.token === token { $0.writer = nil } }
+                throw error
+            }
+            return state.withLock { state in
+                state.value = value
+                if state.writer?.token === token { state.writer = nil }
+                // Every registration loaded is returned: one released here could be the
+                // last reference, and run a deinit that calls back in under the lock.
+                return (
+                    result, value, state.subscriptions.takeLive(), state.trackings.takeLive()
+                )
+            }
         }
         // After the store: whoever reads the value from onChange reads the new one.
         registrar.withMutation(of: self, keyPath: \.value) {}
         for subscription in subscriptions { subscription.deliver(newValue) }
+        for tracking in trackings { tracking.changed() }
         return result
+    }
+
+    /// Waits until no other change's body runs, then records this one as running, holding
+    /// `token`.
+    ///
+    /// - Returns: The value to change.
+    private func takeTurn(as stack: ResolutionStack, holding token: Construction) -> Value {
+        let agent = stack.agent
+        while true {
+            let turn = state.withLock { state -> Turn in
+                if let writer = state.writer {
+                    return writer.agent == agent ? .nested : .wait(writer.token)
+                }
+                state.writer = (agent, token)
+                return .mine(state.value)
+            }
+            switch turn {
+            case .mine(let value):
+                return value
+            case .nested:
+                preconditionFailure(
+                    """
+                    Strata: the body of withValue changed the Observed<\(Value.self)> it is \
+                    changing. To fix: change the value through the body's argument.
+                    """)
+            case .wait(let other):
+                // A wait that would never end is reported to the body's own wait, which
+                // throws it; this change goes on beside it.
+                if !WaitGraph.blockUnlessCycle(agent: agent, frames: stack.frames, on: other) {
+                    return state.withLock { $0.value }
+                }
+            }
+        }
     }
 
     /// Calls `handler` with every new value until the returned subscription is cancelled or
@@ -193,7 +261,33 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
     }
 
     private func add(_ subscription: Subscription) -> Subscription {
-        state.withLock { $0.subscriptions.append(WeakSubscription(subscription: subscription)) }
+        subscription.registered(with: self)
+        state.withLock { $0.subscriptions.append(WeakRegistration(subscription)) }
         return subscription
+    }
+
+    /// How many subscriptions and trackings are registered, cancelled or not: for tests,
+    /// which check that an ended container leaves none behind.
+    package var registrationCount: Int {
+        state.withLock { $0.subscriptions.count + $0.trackings.count }
+    }
+}
+
+extension Observed: ObservedSource {
+    func removeSubscription(_ id: ObjectIdentifier) {
+        state.withLock { $0.subscriptions.removeNewest(id) }
+    }
+
+    func addTracking(_ tracking: Tracking) {
+        let id = ObjectIdentifier(tracking)
+        state.withLock { state in
+            if !state.trackings.contains(where: { $0.id == id }) {
+                state.trackings.append(WeakRegistration(tracking))
+            }
+        }
+    }
+
+    func removeTracking(_ id: ObjectIdentifier) {
+        state.withLock { $0.trackings.removeNewest(id) }
     }
 }

@@ -3,7 +3,11 @@
 ///
 /// Once ``cancel()`` returns, the handler does not run again, even if another thread is
 /// changing the value at that moment: `cancel()` waits for a delivery in progress on
-/// another thread to finish. A handler may cancel its own subscription.
+/// another thread to finish. A handler may cancel its own subscription. Deliveries from
+/// different threads may run at the same time; no lock is held while the handler runs. A
+/// `cancel()` whose wait would never end — the handler waits for something the cancelling
+/// thread is building — does not wait, and the handler's resolution throws
+/// ``StrataError/cycle(path:)`` instead.
 ///
 /// A subscription tied to a container — made by ``Observed/observe(in:_:)``,
 /// ``Observed/observeOnce(in:_:)``, ``Container/track(from:_:onChange:)`` and their main-actor
@@ -15,14 +19,23 @@ public final class Subscription: Sendable {
         /// `nil` once cancelled: releasing the handler breaks a cycle through what it
         /// captured.
         var handler: (@Sendable (Any) -> Void)?
-        /// The thread delivering a value right now, so that a handler that cancels its own
-        /// subscription, or sets the value it observes, does not wait for itself.
-        var deliveringThread: Agent?
+        /// The deliveries running right now, one per call of the handler: `cancel()` on
+        /// another thread waits for each.
+        var deliveries: [Delivery] = []
+        /// The ``Observed`` value the subscription is registered with, told to let go of it
+        /// when it is cancelled.
+        weak var source: (any ObservedSource)?
+    }
+
+    /// A call of the handler in progress: the thread running it, and the token it holds
+    /// while the handler runs, which a waiting `cancel()` blocks on with the wait graph
+    /// watching.
+    private struct Delivery {
+        let agent: Agent
+        let token: Construction
     }
 
     private let state: Lock<State>
-    /// Held while the handler runs; `cancel()` on another thread waits for it.
-    private let gate = Gate()
     private let firesOnce: Bool
 
     init(firesOnce: Bool, handler: @escaping @Sendable (Any) -> Void) {
@@ -35,49 +48,70 @@ public final class Subscription: Sendable {
     /// Whether the handler may still run.
     public var isActive: Bool { state.withLock { $0.handler != nil } }
 
+    /// Records the value this subscription is registered with.
+    func registered(with source: any ObservedSource) {
+        state.withLock { $0.source = source }
+    }
+
     /// Stops the handler and releases it.
     ///
     /// When this returns, the handler is not running on another thread and will not run again.
     public func cancel() {
-        let thread = ResolutionStack.current.agent
-        let (released, isOwnHandler) = state.withLock { state in
+        let stack = ResolutionStack.current
+        let agent = stack.agent
+        let (released, source, running) = state.withLock { state in
             let released = state.handler
             state.handler = nil
-            return (released, state.deliveringThread == thread)
+            // A handler that cancels its own subscription does not wait for itself.
+            let running = state.deliveries.filter { $0.agent != agent }.map(\.token)
+            return (released, released == nil ? nil : state.source, running)
         }
-        if !isOwnHandler { gate.wait() }
+        source?.removeSubscription(ObjectIdentifier(self))
+        if !running.isEmpty {
+            let frames = stack.frames
+            // A wait that would never end — the handler waits, through other threads, for
+            // something this thread builds — is reported to that handler's resolution
+            // instead (see `WaitGraph`), and this thread goes on.
+            for token in running {
+                WaitGraph.blockUnlessCycle(agent: agent, frames: frames, on: token)
+            }
+        }
         _ = released  // released here, outside the locks
     }
 
     /// Runs the handler with `value` unless the subscription was cancelled.
     ///
+    /// No lock is held while the handler runs: it may resolve, set values, cancel and end
+    /// containers on any thread. Only a token marks the call, for `cancel()` to wait on.
+    ///
     /// - Returns: `false` when the subscription was cancelled, so nothing ran.
     @discardableResult
     func deliver(_ value: Any) -> Bool {
-        let thread = ResolutionStack.current.agent
-        // A handler that sets the value it observes is already inside the gate.
-        let nested = state.withLock { state in
-            state.deliveringThread == thread ? state.handler : nil
-        }
-        if let nested {
-            if !firesOnce { nested(value) }
-            return true
-        }
-        return gate.withLock { _ in
+        let stack = ResolutionStack.current
+        var token = stack.takeConstruction()
+        defer { stack.giveBack(&token) }
+        let delivered = token.gate.withLock { _ -> (any ObservedSource)?? in
+            // Finished before the gate opens: a waiter recorded on it is about to wake.
+            defer { token.finish() }
             let handler = state.withLock { state -> (@Sendable (Any) -> Void)? in
                 guard let handler = state.handler else { return nil }
-                state.deliveringThread = thread
+                state.deliveries.append(Delivery(agent: stack.agent, token: token))
                 if firesOnce { state.handler = nil }
                 return handler
             }
-            guard let handler else { return false }
+            guard let handler else { return nil }
             handler(value)
-            state.withLock { $0.deliveringThread = nil }
-            return true
+            return state.withLock { state in
+                state.deliveries.removeAll { $0.token === token }
+                return firesOnce ? state.source : nil
+            }
         }
+        guard let source = delivered else { return false }
+        // A subscription that fired its once leaves nothing behind in its value.
+        source?.removeSubscription(ObjectIdentifier(self))
+        return true
     }
 }
-
 extension Subscription: EndObserver {
     func scopeDidEnd() { cancel() }
 }

@@ -155,6 +155,9 @@ package final class ResolutionStack {
     /// A finished construction of this thread's that nothing else refers to, for its next
     /// claim: a first resolution then allocates no construction.
     private var spare: Construction?
+    /// Where the `Observed` values read on this thread are recorded while a tracking reads;
+    /// `nil` otherwise.
+    var observedReads: ObservedReads?
 
     private init() {
         storage = .allocate(capacity: 1)

@@ -71,6 +71,19 @@ final class Tracking: Sendable {
     private struct State {
         var machine: TrackingState
         weak var subscription: Subscription?
+        /// The ``Observed`` values the last read read, which tell this tracking of their
+        /// changes until the next read or its end.
+        var sources: [WeakSource] = []
+    }
+
+    private struct WeakSource {
+        let id: ObjectIdentifier
+        weak var source: (any ObservedSource)?
+
+        init(_ source: any ObservedSource) {
+            id = ObjectIdentifier(source)
+            self.source = source
+        }
     }
 
     private let state: Lock<State>
@@ -90,9 +103,40 @@ final class Tracking: Sendable {
     /// The value comes from a second read, after the tracking is installed: a change stored
     /// between the first read and the installation is in it, and any later one fires
     /// `onChange`.
+    ///
+    /// The ``Observed`` values it reads are followed by Strata, not by Observation, which
+    /// keeps a registration until the value changes: they let go of this tracking when it
+    /// goes, so a container that ends leaves nothing behind in a value that outlives it.
+    /// What else it reads (an `@Observable` model) is followed by Observation.
     func read<Value>(_ read: () -> Value) -> Value {
+        let stack = ResolutionStack.current
+        let reads = ObservedReads()
+        let outer = stack.observedReads
+        stack.observedReads = reads
         _ = withObservationTracking(read) { [weak self] in self?.changed() }
+        stack.observedReads = outer
+        follow(reads.sources)
         return read()
+    }
+
+    /// Registers with each of `sources`, and takes back the registrations of the last read
+    /// that this one did not read.
+    private func follow(_ sources: [any ObservedSource]) {
+        let dropped = state.withLock { state in
+            defer { state.sources = sources.map(WeakSource.init) }
+            // Compared by identity, not loaded: a source released under the lock could be the
+            // last reference to it.
+            return state.sources.filter { old in
+                !sources.contains { ObjectIdentifier($0) == old.id }
+            }
+        }
+        for source in sources { source.addTracking(self) }
+        for old in dropped { old.source?.removeTracking(ObjectIdentifier(self)) }
+    }
+
+    deinit {
+        let id = ObjectIdentifier(self)
+        for old in state.withLock({ $0.sources }) { old.source?.removeTracking(id) }
     }
 
     /// Delivers until no change arrived during the last delivery, or the subscription was
@@ -105,7 +149,8 @@ final class Tracking: Sendable {
         } while state.withLock { $0.machine.finish() }
     }
 
-    private func changed() {
+    /// Records a change of what the last read read, scheduling a delivery if none is.
+    func changed() {
         guard state.withLock({ $0.machine.change() }) else { return }
         switch delivery {
         case .deliveryThread:

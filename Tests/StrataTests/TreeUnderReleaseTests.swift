@@ -1,0 +1,110 @@
+import Foundation
+import Strata
+import Testing
+
+/// Reading a container's tree while another thread lets go of the last outside reference to
+/// a `weakShared` instance: the instance's deinit may run on the reading thread, and must not
+/// run under the container's lock.
+@Suite("The tree while a weakShared instance is released")
+struct TreeUnderReleaseTests {
+    @Test(
+        "a deinit that reads a provider, run by a tree read, does not trap",
+        .timeLimit(.minutes(1)))
+    func deinitReadingAProvider() async {
+        await #expect(processExitsWith: .success) {
+            exitIfStuck("tree reads racing releases") {
+                let app = ReleasingApp()
+                TreeRace.run(on: app) { app.readsOnRelease() }
+            }
+        }
+    }
+
+    @Test(
+        "a deinit that ends a child container, run by a tree read, does not trap",
+        .timeLimit(.minutes(1)))
+    func deinitEndingAChild() async {
+        await #expect(processExitsWith: .success) {
+            exitIfStuck("tree reads racing releases") {
+                let app = ReleasingApp()
+                TreeRace.run(on: app) { app.ownsChild() }
+            }
+        }
+    }
+
+    @Test("the tree names weakShared instances alive, and leaves out those gone")
+    func treeNamesLiveWeakInstances() {
+        let app = ReleasingApp()
+        _ = app.service()
+        var held: CallsBackOnRelease? = app.readsOnRelease()
+        #expect(app.tree.instances == ["service: Service", "readsOnRelease: CallsBackOnRelease"])
+        _ = held
+        held = nil
+        #expect(app.tree.instances == ["service: Service"])
+    }
+}
+
+/// An instance that calls back into Strata from its deinit.
+final class CallsBackOnRelease: Sendable {
+    private let onRelease: @Sendable () -> Void
+
+    init(onRelease: @escaping @Sendable () -> Void) { self.onRelease = onRelease }
+
+    deinit { onRelease() }
+}
+
+/// A child container owned by one instance of its parent, ended when that instance goes.
+final class OwnedChild: Container {
+    let scope: FeatureScope
+
+    init(parent: ReleasingApp) { scope = FeatureScope(parent: parent) }
+}
+
+final class ReleasingApp: Container {
+    let scope = AppScope()
+
+    var service: Provider<Service> { shared { Service() } }
+    /// Reads `service` when released.
+    var readsOnRelease: Provider<CallsBackOnRelease> {
+        weakShared { CallsBackOnRelease { _ = self.service() } }
+    }
+    /// Ends a child container of this app when released.
+    var ownsChild: Provider<CallsBackOnRelease> {
+        weakShared {
+            let child = OwnedChild(parent: self)
+            return CallsBackOnRelease { child.end() }
+        }
+    }
+}
+
+enum TreeRace {
+    static let rounds = 300
+
+    /// Reads `app.tree` on another thread without pause, while this thread makes an instance
+    /// with `make` and lets go of it the moment the reader holds it too — forcing the
+    /// reader's reference to be the last one — `rounds` times.
+    ///
+    /// The reader's hold shows in the instance's retain count: this thread waits until the
+    /// count rises above its own before it lets go.
+    static func run(on app: ReleasingApp, _ make: () -> CallsBackOnRelease) {
+        _ = app.service()
+        let reading = Locked(true)
+        let readerDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            while reading.withLock({ $0 }) { _ = app.tree.description }
+            readerDone.signal()
+        }
+        var overlapped = 0
+        for _ in 0..<rounds {
+            var instance: CallsBackOnRelease? = make()
+            let own = _getRetainCount(instance!)
+            var spins = 0
+            while _getRetainCount(instance!) <= own, spins < 1_000_000 { spins += 1 }
+            if spins < 1_000_000 { overlapped += 1 }
+            instance = nil
+        }
+        reading.withLock { $0 = false }
+        readerDone.wait()
+        // The race is forced: nearly every round lets go while the reader holds the instance.
+        exitUnless(overlapped > rounds / 2, status: 87, "only \(overlapped) rounds overlapped")
+    }
+}
