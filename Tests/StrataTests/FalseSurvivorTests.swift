@@ -177,3 +177,24 @@ struct FalseSurvivorTests {
         withExtendedLifetime(kept) {}
     }
 }
+
+@Suite("A survivor names its provider, its type and its instance")
+struct SurvivorIdentityTests {
+    @Test("two reports of one leak name the same survivor; another instance differs")
+    func equalityAndHashing() async {
+        let app = TestApp()
+        let first = TestFeature(parent: app)
+        let second = TestFeature(parent: app)
+        let kept = (first.screen(), second.screen())
+        let a = first.end().survivors
+        let b = second.end().survivors
+        #expect(a.count == 1 && b.count == 1)
+        #expect(a == a.map { $0 })
+        #expect(a != b)
+        #expect(Set(a + a + b).count == 2)
+        #expect(a.first?.isAlive == true)
+        #expect(
+            a.first?.description.hasPrefix("TestFeature.screen: Tracked is still alive") == true)
+        withExtendedLifetime(kept) {}
+    }
+}

@@ -10,7 +10,7 @@ extension ScopeCore {
     private func finishEnding(at site: EndSite?) -> EndReport {
         var report = EndReport()
         for child in liveChildren {
-            report.absorb(child.end(at: site))
+            report.absorb(child.endAsChild(at: site))
         }
         var own = EndReport()
         let name = containerName
@@ -199,12 +199,45 @@ extension ScopeCore {
     /// - Returns: What was ended, the survivors, and the instances pending on work started.
     @usableFromInline
     func end(at site: EndSite?) -> EndReport {
-        let atOnceAllowed = tracer == nil
-        switch transition({ $0.beginEnd(atOnceAllowed: atOnceAllowed) }) {
+        switch beginEnd() {
         case .atOnce(let released): return finishAtOnce(released, at: site)
-        case .walk: return finishEnding(at: site)
+        case .walk(let ending): return ending.run { finishEnding(at: site) }
         case .begun: return EndReport()
         }
+    }
+
+    /// Ends this child scope as part of its parent's end: as ``end(at:)``, except that a
+    /// child already ending elsewhere — by `end()` on another thread, or an `endAndWait` —
+    /// is waited for, blocking, and its report taken, so that the parent ends after it.
+    ///
+    /// It does not wait where waiting would never end: on the thread that is ending the
+    /// child, on one that waits for it, or from the child's own end work.
+    func endAsChild(at site: EndSite?) -> EndReport {
+        switch beginEnd() {
+        case .atOnce(let released): return finishAtOnce(released, at: site)
+        case .walk(let ending): return ending.run { finishEnding(at: site) }
+        case .begun(let inProgress):
+            guard let inProgress, !isRunningOwnWork else { return EndReport() }
+            return inProgress.reportBlocking()
+        }
+    }
+
+    /// Begins an end: at once when nothing has to run and the tree is not traced (in a
+    /// traced tree every scope is walked, since each instance's end is traced in the walk;
+    /// the tracer is fetched before the lock, as it may take the root's).
+    private func beginEnd() -> ScopeState.EndStart {
+        let atOnceAllowed = tracer == nil
+        return transition { state in
+            state.beginEnd(atOnceAllowed: atOnceAllowed) {
+                Ending(by: ResolutionStack.current.agent)
+            }
+        }
+    }
+
+    /// Whether the current task runs work of this scope's end or of one below it: a wait for
+    /// that end would wait for itself.
+    var isRunningOwnWork: Bool {
+        StartedWork.runningFor?.isWithin(self) == true
     }
 
     /// Finishes an end that took everything at once: the same end as ``finishEnding()``'s,

@@ -12,13 +12,16 @@ extension ScopeCore {
     ///
     /// The first caller starts the ending in a task of its own, so that cancelling a caller
     /// does not stop it halfway; every caller awaits that task and gets its report. A scope
-    /// that `end()` ended, or is ending, gives an empty report, as a second `end()` does.
+    /// that `end()` ended, or is ending, gives an empty report, as a second `end()` does —
+    /// unless `joining`: a parent's teardown then waits for that end and takes its report.
     ///
     /// Called from work of this scope or one below it — a task of its own, an async hook,
     /// an ``AsyncScopeBound/scopeDidEnd()`` — it would wait for its caller, which the
     /// teardown waits for: it starts the teardown and returns at once with an empty report.
-    func endAndWait(until deadline: ContinuousClock.Instant, at site: EndSite?) async -> EndReport {
-        let teardown = transition { state in
+    func endAndWait(
+        until deadline: ContinuousClock.Instant, at site: EndSite?, joining: Bool = false
+    ) async -> EndReport {
+        let start = transition { state in
             state.beginTeardown {
                 // The teardown is nobody's work: it waits for its caller's, if anyone's.
                 Task {
@@ -28,8 +31,15 @@ extension ScopeCore {
                 }
             }
         }
-        if let caller = StartedWork.runningFor, caller.isWithin(self) { return EndReport() }
-        return await teardown?.value ?? EndReport()
+        if isRunningOwnWork { return EndReport() }
+        switch start {
+        case .started(let teardown), .begun(.teardown(let teardown)?):
+            return await teardown.value
+        case .begun(.ending(let ending)?):
+            return joining ? await ending.report() : EndReport()
+        case .begun(nil):
+            return EndReport()
+        }
     }
 
     /// Whether this scope is `other` or lies below it.
@@ -47,7 +57,7 @@ extension ScopeCore {
     {
         var report = EndReport()
         for child in liveChildren {
-            report.absorb(await child.endAndWait(until: deadline, at: site))
+            report.absorb(await child.endAndWait(until: deadline, at: site, joining: true))
         }
         var own = EndReport()
         let name = containerName

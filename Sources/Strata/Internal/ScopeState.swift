@@ -195,31 +195,38 @@ extension ScopeState {
     enum EndStart {
         /// Nothing had to run at the end: the scope is ended, and this is what it held.
         case atOnce(Released)
-        /// The scope is ending: the caller walks its steps.
-        case walk
-        /// An end began already.
-        case begun
+        /// The scope is ending: the caller walks its steps, holding the ending's token.
+        case walk(Ending)
+        /// An end began already: the one in progress, or done, if any was recorded.
+        case begun(EndInProgress?)
     }
 
     /// Begins an `end()` in one transition: ends the scope at once when `atOnceAllowed` and
-    /// nothing in it has to run (``endAtOnce()``), and otherwise moves it to ending.
-    mutating func beginEnd(atOnceAllowed: Bool) -> EndStart {
+    /// nothing in it has to run (``endAtOnce()``), and otherwise moves it to ending, with
+    /// the ending `makeEnding` makes recorded for whoever must wait for it.
+    mutating func beginEnd(atOnceAllowed: Bool, making makeEnding: () -> Ending) -> EndStart {
         if atOnceAllowed, let released = endAtOnce() { return .atOnce(released) }
-        return beginEnding() ? .walk : .begun
+        guard beginEnding() else { return .begun(side?.ending) }
+        let ending = makeEnding()
+        sideForWriting().ending = .ending(ending)
+        return .walk(ending)
+    }
+
+    /// How an `endAndWait` begins.
+    enum TeardownStart {
+        /// The teardown `start` made: the caller awaits it.
+        case started(Task<EndReport, Never>)
+        /// An end began already: the one in progress, or done, if any was recorded.
+        case begun(EndInProgress?)
     }
 
     /// Moves from active to ending with the task `start` makes, which later callers await.
-    ///
-    /// - Returns: The task of the ending, this one or the one an earlier `endAndWait` started;
-    ///   `nil` when `end()` ended the scope, or is ending it.
-    mutating func beginTeardown(
-        _ start: () -> Task<EndReport, Never>
-    ) -> Task<EndReport, Never>? {
-        guard isActive else { return side?.teardown }
+    mutating func beginTeardown(_ start: () -> Task<EndReport, Never>) -> TeardownStart {
+        guard isActive else { return .begun(side?.ending) }
         phase = .ending
         let teardown = start()
-        sideForWriting().teardown = teardown
-        return teardown
+        sideForWriting().ending = .teardown(teardown)
+        return .started(teardown)
     }
 
     /// Ends the scope in this one transition when nothing in it has to run at the end: no

@@ -21,19 +21,20 @@ final class SideState {
     /// Made on first use, and only in a root; `ScopeCore.hasTreeSettings` tells whether
     /// there is one.
     var treeSettings: TreeSettings?
-    /// The ending `endAndWait` started, which later callers await; `nil` until then.
-    var teardown: Task<EndReport, Never>?
+    /// The end in progress — `end()`'s on a thread, or the teardown `endAndWait` started —
+    /// which a parent's end and later `endAndWait` callers wait for; `nil` until one begins.
+    var ending: EndInProgress?
 
     /// What outlives the end of its scope: a root's trace handler and tree settings, which
     /// report the end itself, and the ending that later `endAndWait` callers await.
     ///
     /// - Returns: A side state with only those, or `nil` when there are none.
     func keptAfterEnd() -> SideState? {
-        guard tracer != nil || treeSettings != nil || teardown != nil else { return nil }
+        guard tracer != nil || treeSettings != nil || ending != nil else { return nil }
         let kept = SideState()
         kept.tracer = tracer
         kept.treeSettings = treeSettings
-        kept.teardown = teardown
+        kept.ending = ending
         return kept
     }
 }
