@@ -101,8 +101,9 @@
                 + "(\(path)) is still alive after \(test.name) and was never ended. Something "
                 + "it made almost always holds it: an instance that keeps a child container "
                 + "(whose parent is this one), or a handler or closure that captured the "
-                + "container. End it with end(), let the child containers go when they close, "
-                + "or capture the container weakly."
+                + "container. End it with end(); hold a container whose instances keep child "
+                + "containers (ChildContainers) through Owned, whose release ends it; or capture "
+                + "the container weakly."
         }
 
         /// Puts a root container made outside the test's task tree under the current test's
