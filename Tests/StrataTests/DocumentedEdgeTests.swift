@@ -84,6 +84,31 @@ struct DocumentedEdgeTests {
         #expect(report.overran.map(Stubborn.label) == [overrunning, late])
         #expect(log.all == ["late hook started", "late hook cancelled: true"])
     }
+
+    @Test(
+        "a gather during an ancestor's end leaves out the containers that have begun ending",
+        arguments: [
+            (ending: "app", gathered: ["feature 1"]),
+            (ending: "session", gathered: ["app", "feature 1"]),
+        ])
+    func gatherDuringAncestorsEnd(ending: String, gathered: [String]) {
+        let app = TestApp()
+        let session = app.makeSession()
+        let older = session.makeFeature()
+        let newer = session.makeFeature()
+        app.contribute(Names.self) { "app" }
+        session.contribute(Names.self) { "session" }
+        older.contribute(Names.self) { "feature 1" }
+        newer.contribute(Names.self) { "feature 2" }
+        let seen = Locked<[String]?>(nil)
+        // The newer feature ends first: the end has begun for its ancestors up to the one
+        // ending, while the older feature is still active.
+        newer.onEnd { seen.withLock { $0 = try? older.gather(Names.self) } }
+
+        if ending == "app" { app.end() } else { session.end() }
+
+        #expect(seen.withLock { $0 } == gathered)
+    }
 }
 
 /// Async work that ignores cancellation until a gate opens, so that it overruns any
