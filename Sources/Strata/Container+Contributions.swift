@@ -76,6 +76,12 @@ extension Container {
     /// rather than reported. A factory may still be running on another thread when `end()`
     /// returns; its element is then dropped.
     ///
+    /// An end marks its container ending before it ends the children, newest first, each
+    /// the same way. So a gather during an ancestor's end — on another thread, or in an end
+    /// hook — leaves out the containers the end has begun and keeps those it has not reached:
+    /// from a child not reached yet it returns the child's elements without its parent's,
+    /// along with those of the containers above the one ending.
+    ///
     /// ```swift
     /// for sink in try feature.gather(AnalyticsSinks.self) { sink.record(event) }
     /// ```

@@ -52,8 +52,12 @@ extension Container where ContainerTier == AppTier {
     /// until the plan has run. Plans for the same type run in the order they were added. A
     /// container already in use when the plan is added is not affected.
     ///
-    /// A plan may use the container it prepares. It must not wait for another thread that
-    /// uses that container, which would be waiting for the plan.
+    /// A plan may use the container it prepares. When it resolves a provider that another
+    /// thread is building, and that thread's factory uses the container being prepared, the
+    /// two would wait for each other: the plan's resolution throws
+    /// ``StrataError/cycle(path:)`` instead, and the other thread goes on without waiting
+    /// for the plan. A plan that waits for such a thread in any other way — a semaphore, a
+    /// lock of its own — hangs.
     ///
     /// - Parameters:
     ///   - target: The type of container to prepare.

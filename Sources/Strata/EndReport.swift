@@ -43,9 +43,11 @@ public struct EndReport: Sendable, CustomStringConvertible {
     /// The tasks and async hooks that ``Container/endAndWait(within:fileID:filePath:line:column:)``
     /// stopped waiting for when its deadline passed, with where each was started or
     /// registered, in the order the teardown reached them: children's before their parent's,
-    /// and within a container its hooks newest first, then its tasks oldest first.
+    /// and within a container its hooks newest first, then its tasks newest first.
     ///
-    /// Each was cancelled and may still be running; what it holds is in ``pending``.
+    /// Each was cancelled and may still be running; what it holds is in ``pending``. A hook
+    /// the teardown reaches once the deadline has passed is still started, and, unless it
+    /// finishes at once, cancelled straight away and listed here: it sees `Task.isCancelled`.
     public internal(set) var overran: [EndWork] {
         get { lists?.overran ?? [] }
         set { writeLists { $0.overran = newValue } }

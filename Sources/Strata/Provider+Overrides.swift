@@ -105,10 +105,12 @@ extension Provider {
     ///
     /// Scoped overrides stack: the innermost is in force, and each removes exactly its own
     /// layer when `operation` returns or throws — also when another thread's layer came or went
-    /// meanwhile. An ``override(_:)`` made inside `operation` stays. The instance made before is
-    /// ended when `operation` starts, and the one made from `make` when it returns, so the next
-    /// resolution builds from what is in force. ``removeOverride()`` inside `operation` removes
-    /// every layer, this one too, and goes back to the declaration.
+    /// meanwhile. An ``override(_:)`` made inside `operation` takes effect at once, over this
+    /// layer, in place of the unscoped override there was, and stays after `operation`, with
+    /// the instance made from it. The instance made before is ended when `operation` starts,
+    /// and the one made from `make` when it returns, so the next resolution builds from what
+    /// is in force. ``removeOverride()`` inside `operation` removes every layer, this one too,
+    /// and goes back to the declaration.
     ///
     /// ```swift
     /// app.clock.withOverride { FixedClock(at: noon) } operation: {

@@ -177,10 +177,10 @@ package final class ScopeCore: Sendable {
         if plans.isEmpty {
             step = transition { $0.claimNaming(owner, run: nil) }
         } else {
-            // The gate is held from before the claim until the plans have run, so whoever
+            // The token is held from before the claim until the plans have run, so whoever
             // finds the container being prepared waits for them.
             let run = PlanRun(preparing: owner)
-            step = run.gate.withLock { _ in
+            step = run.hold {
                 let step = transition { $0.claimNaming(owner, run: run) }
                 if case .claimed = step {
                     for plan in plans { plan(container) }
@@ -195,7 +195,9 @@ package final class ScopeCore: Sendable {
             rootUnretained._withUnsafeGuaranteedRef { $0.ledger }?.began(self)
             trace(.began(containerDescription))
         case .wait(let other):
-            other.gate.wait()
+            // A wait that would never end — the plans wait, through other threads, for this
+            // one — goes on without them, and a construction in the cycle throws it.
+            other.wait()
         case .done:
             break
         }
