@@ -137,7 +137,8 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
             case .mine(let value):
                 return value
             case .nested:
-                preconditionFailure(
+                // fatalError, not preconditionFailure: optimised builds print only its message.
+                fatalError(
                     """
                     Strata: the body of withValue changed the Observed<\(Value.self)> it is \
                     changing. To fix: change the value through the body's argument.
