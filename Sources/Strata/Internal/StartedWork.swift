@@ -44,9 +44,12 @@ final class StartedWork: Sendable {
         return task
     }
 
-    /// Keeps `task` as the one that runs the body, to cancel when a wait times out.
+    /// Keeps `task` as the one that runs the body, to cancel when a wait times out; not once
+    /// the work has finished, since the task holds this work and would be kept by it.
     func attach(_ task: Task<Void, Never>) {
-        state.withLock { $0.task = task }
+        state.withLock { state in
+            if !state.isFinished { state.task = task }
+        }
     }
 
     /// Runs the body, lets go of it, then marks the work finished and resumes its waiters.
