@@ -112,7 +112,7 @@ struct TrackingMemoryTests {
             #if DEBUG
                 let scale = 10
             #else
-                let scale = dlsym(dlopen(nil, RTLD_NOW), "__tsan_acquire") == nil ? 1 : 10
+                let scale = isUnderThreadSanitizer ? 10 : 1
             #endif
             follow(100_000 / scale)  // warm-up
             let before = residentBytes()

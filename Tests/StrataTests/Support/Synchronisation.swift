@@ -136,3 +136,7 @@ final class AsyncGate: Sendable {
         }
     }
 }
+
+/// Whether the tests run under ThreadSanitizer, about ten times slower: rounds of a race or a
+/// stress test are cut there, so that they fit their time limits on CI's two cores.
+let isUnderThreadSanitizer = dlsym(dlopen(nil, RTLD_NOW), "__tsan_acquire") != nil
