@@ -22,6 +22,7 @@ let allCases: [BenchCase] = [
     .positionSpreadPlain,
     .positionSpreadCapturing,
     .mixedOrder,
+    .wholeFlow,
     .uniqueWithDependencies,
     .interactionLifecycle,
     .interactionCapturing,
