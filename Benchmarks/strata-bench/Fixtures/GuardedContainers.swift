@@ -22,6 +22,9 @@ class GuardedContainer: @unchecked Sendable {
     private struct State {
         var isActive = true
         var instance: AnyObject?
+        /// The instances after the first, for a container that makes more than one; empty,
+        /// and no allocation, for one that does not.
+        var others: [AnyObject?] = []
         var children: [Listed] = []
     }
 
@@ -63,23 +66,41 @@ class GuardedContainer: @unchecked Sendable {
         }
     }
 
+    /// The `slot`-th instance after the first, made by `make` on first use; `nil` once the
+    /// container has ended.
+    func shared<Instance: AnyObject>(slot: Int, _ make: () -> Instance) -> Instance? {
+        state.withLock { state in
+            guard state.isActive else { return nil }
+            if slot < state.others.count, let instance = state.others[slot] {
+                return unsafeDowncast(instance, to: Instance.self)
+            }
+            let made = make()
+            if slot >= state.others.count {
+                state.others += Array(repeating: nil, count: slot + 1 - state.others.count)
+            }
+            state.others[slot] = made
+            return made
+        }
+    }
+
     /// The instance, if made and the container has not ended.
     var instance: AnyObject? { state.withLock { $0.instance } }
 
     /// Ends the live children, newest first, then releases the instance and leaves the
     /// parent's list; does nothing the second time.
     func end() {
-        let taken = state.withLock { state -> (instance: AnyObject?, children: [Listed])? in
+        let taken = state.withLock {
+            state -> (instance: AnyObject?, others: [AnyObject?], children: [Listed])? in
             guard state.isActive else { return nil }
             state.isActive = false
-            defer { (state.instance, state.children) = (nil, []) }
-            return (state.instance, state.children)
+            defer { (state.instance, state.others, state.children) = (nil, [], []) }
+            return (state.instance, state.others, state.children)
         }
         guard let taken else { return }
         for child in taken.children.reversed() { child.container?.end() }
         parent?.remove(self)
-        // The instance is released here, outside the lock: its deinit may call back.
-        withExtendedLifetime(taken.instance) {}
+        // The instances are released here, outside the lock: a deinit may call back.
+        withExtendedLifetime((taken.instance, taken.others)) {}
     }
 
     private func remove(_ child: GuardedContainer) {

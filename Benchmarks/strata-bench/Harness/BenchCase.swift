@@ -28,8 +28,6 @@ struct Comparison: Sendable {
 enum Target: Sendable {
     /// Strata ÷ baseline at most this.
     case ratio(atMost: Double)
-    /// Strata's figure, in bytes, at most this.
-    case bytes(atMost: Double)
     /// (Strata − baseline) ÷ `extraTiers` at most this many nanoseconds.
     case nanosecondsPerTier(atMost: Double, extraTiers: Int)
 }
@@ -45,11 +43,10 @@ struct CaseResult: Sendable {
     /// Strata ÷ baseline, from the medians.
     var ratio: Double { strata.median / baseline.median }
 
-    /// The figure the target judges: the ratio, Strata's bytes, or the cost per tier.
+    /// The figure the target judges: the ratio, or the cost per tier.
     var judged: Double {
         switch benchCase.target {
         case .ratio: ratio
-        case .bytes: strata.median
         case .nanosecondsPerTier(_, let extraTiers):
             (strata.median - baseline.median) / Double(extraTiers)
         }
@@ -58,7 +55,7 @@ struct CaseResult: Sendable {
     /// The most the judged figure may be.
     var limit: Double {
         switch benchCase.target {
-        case .ratio(let limit), .bytes(let limit), .nanosecondsPerTier(let limit, _): limit
+        case .ratio(let limit), .nanosecondsPerTier(let limit, _): limit
         }
     }
 

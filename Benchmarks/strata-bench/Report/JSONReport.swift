@@ -58,7 +58,6 @@ struct JSONReport {
         let kind =
             switch result.benchCase.target {
             case .ratio: "ratio"
-            case .bytes: "bytes"
             case .nanosecondsPerTier: "nanosecondsPerTier"
             }
         let target = object([

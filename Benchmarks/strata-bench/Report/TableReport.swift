@@ -42,8 +42,6 @@ struct TableReport {
         switch result.benchCase.target {
         case .ratio:
             return "≤ \(limit)× \(verdict)\(floorText(result))"
-        case .bytes:
-            return "≤ \(limit) B \(verdict)\(floorText(result))"
         case .nanosecondsPerTier:
             let perTier = NumberFormat.compact(result.judged)
             return "≤ \(limit) ns/tier \(verdict) (\(perTier) ns/tier)"
