@@ -15,7 +15,7 @@ import Testing
         _ = state.claim(frame, isAsync: false) { _ in construction }
         let thing = Thing()
         let settled = state.settle(
-            Instance(thing), for: frame, from: construction, storage: .strong, keeps: true)
+            Instance(thing), for: frame, from: construction, retention: .strong, keeps: true)
         #expect(settled.map { if case .kept = $0 { true } else { false } } == true)
         return ObjectIdentifier(thing)
     }

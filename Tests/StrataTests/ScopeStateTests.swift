@@ -27,7 +27,7 @@ private struct Fixture {
     ) -> ScopeState.Settled? {
         state.settle(
             Instance(Thing()), for: frame, from: construction,
-            storage: keeps ? .strong : .strongUnlessNil, keeps: keeps)
+            retention: keeps ? .strong : .strongUnlessNil, keeps: keeps)
     }
 }
 

@@ -2,12 +2,12 @@ extension ScopeCore {
     /// Builds and stores the instance for `key` once: concurrent first callers all await the same
     /// task (single flight).
     ///
-    /// The same claim as ``construct(_:storage:make:)``, waited for by awaiting its task
+    /// The same claim as ``construct(_:retention:make:)``, waited for by awaiting its task
     /// instead of blocking on its gate; the first waiter to get the task's result stores it.
     /// Ending the scope cancels the task, and its waiters get ``StrataError/ended(provider:)``.
     @usableFromInline
     func constructAsync(
-        _ frame: Frame, storage: Storage = .strong,
+        _ frame: Frame, retention: Retention = .strong,
         make: @escaping @Sendable (Override?) async throws -> Instance
     ) async throws(StrataError) -> Instance {
         frame.requireNoIgnoredArguments(maker: "shared { try await … }", isAsync: true)
@@ -31,7 +31,7 @@ extension ScopeCore {
             agent: AsyncResolution.agent, frames: frames, on: construction, of: frame)
         switch result {
         case .success(let instance):
-            switch try settle(instance, for: frame, from: construction, storage: storage) {
+            switch try settle(instance, for: frame, from: construction, retention: retention) {
             case .kept, .passedOn: return instance
             case .dropped(let current): return current ?? instance
             }

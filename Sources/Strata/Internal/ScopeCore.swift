@@ -82,7 +82,7 @@ package final class ScopeCore: Sendable {
     ///
     /// The read cache answers without the lock. Otherwise, once the scope has stored an
     /// instance, the state answers under the lock, and, when it finds one, publishes its
-    /// entries to the read cache. `nil` sends the caller to ``construct(_:storage:make:)``,
+    /// entries to the read cache. `nil` sends the caller to ``construct(_:retention:make:)``,
     /// whose claim finds an instance stored meanwhile, or reports an ended scope.
     ///
     /// It takes the lock itself rather than through ``read(_:)``: there the compiler calls the

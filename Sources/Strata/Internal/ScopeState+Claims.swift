@@ -1,7 +1,7 @@
 /// The claim engine's transitions: one claim on a provider's entry, settled by storing what
 /// was built or abandoned, whether a thread or a task builds it.
 ///
-/// ``ScopeCore/construct(_:storage:make:)`` and ``ScopeCore/constructAsync(_:storage:make:)``
+/// ``ScopeCore/construct(_:retention:make:)`` and ``ScopeCore/constructAsync(_:retention:make:)``
 /// are the two ways of waiting on a claim; these transitions are what both share.
 extension ScopeState {
     /// What a caller found when it tried to claim a provider's entry.
@@ -20,7 +20,7 @@ extension ScopeState {
     package enum Settled {
         /// Stored: later resolutions find it.
         case kept
-        /// Not kept, as the storage policy says (a `nil` of `sharedWhenPresent`): it goes to
+        /// Not kept, as the retention policy says (a `nil` of `sharedWhenPresent`): it goes to
         /// this construction's callers only.
         case passedOn
         /// The construction no longer held the entry (an override or a reset dropped it, or
@@ -56,15 +56,15 @@ extension ScopeState {
         return .claimed(construction, override)
     }
 
-    /// Stores `instance`, as `storage` says, if `construction` still holds the entry.
+    /// Stores `instance`, as `retention` says, if `construction` still holds the entry.
     ///
-    /// `keeps` is whether the storage policy keeps this instance (`storage.keeps`), decided
+    /// `keeps` is whether the retention policy keeps this instance (`retention.keeps`), decided
     /// before the lock.
     ///
     /// - Returns: What became of it; `nil` when the scope has ended.
     package mutating func settle(
         _ instance: Instance, for frame: Frame, from construction: Construction,
-        storage: Storage, keeps: Bool
+        retention: Retention, keeps: Bool
     ) -> Settled? {
         guard isActive else { return nil }
         // An override or a reset dropped the claim while the factory ran: whoever waited
@@ -77,7 +77,7 @@ extension ScopeState {
             return .passedOn
         }
         var entry: Entry
-        switch storage {
+        switch retention {
         case .weak:
             // A weakShared instance is the object itself, never boxed.
             entry = Entry(.weak(WeakReference(instance.object)))

@@ -1,0 +1,5 @@
+/// Where a task was started or a hook registered.
+struct SourceSite: Sendable {
+    let fileID: StaticString
+    let line: UInt
+}
