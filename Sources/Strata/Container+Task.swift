@@ -27,7 +27,7 @@ extension Container {
     ) -> Task<Void, Never> {
         let core = boundCore
         let handle = ScopedTask(site: SourceSite(fileID: fileID, line: line), core, operation)
-        core.addObserver(handle)
+        core.addTask(handle)
         let task = Task(priority: priority) {
             // Work started in a container that has already ended starts cancelled.
             if handle.containerHasEnded { withUnsafeCurrentTask { $0?.cancel() } }

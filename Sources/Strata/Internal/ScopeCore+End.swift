@@ -81,9 +81,10 @@ extension ScopeCore {
         case .hook(.asyncClosure(let hook)):
             return .hook(hook)
         case .hook(.observer(let observer)):
-            guard let observer = observer.object else { return nil }
-            if let task = observer as? ScopedTask { return .task(task) }
-            observer.scopeDidEnd()
+            observer.object?.scopeDidEnd()
+        case .hook(.task(let task)):
+            // Gone when it finished: nothing to stop.
+            return task.object.map { .task($0) }
         case .hook(.subscription(let subscription)):
             subscription.cancel()
         case .instance(let instance, let object, let site):

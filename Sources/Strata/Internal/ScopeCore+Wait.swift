@@ -1,9 +1,3 @@
-/// An async end hook and where it was registered.
-struct AsyncHook: Sendable {
-    let body: @Sendable () async -> Void
-    let site: SourceSite
-}
-
 extension ScopeCore {
     /// Ends the scope and awaits its work, up to `deadline`: children first, newest first,
     /// each awaited; then its hooks in reverse order of creation, async ones awaited; then

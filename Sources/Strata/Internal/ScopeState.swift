@@ -20,13 +20,16 @@ package struct ScopeState {
         case active, ending, ended
     }
 
-    /// A closure or an observer to run at the end, with its place in creation order.
-    struct Hook {
-        enum Kind {
+    /// A closure, an observer or a task to end at the end, with its place in creation order.
+    package struct Hook {
+        package enum Kind {
             case closure(@Sendable () -> Void)
             /// An async hook: awaited by `endAndWait`, started and not awaited by `end()`.
             case asyncClosure(AsyncHook)
             case observer(WeakObserver)
+            /// A task the container runs: stopped after the hooks, which may still need it.
+            /// Held weakly, so that a finished task is not kept.
+            case task(WeakScopedTask)
             /// A subscription tied to the container: held until the end or its cancellation.
             case subscription(Subscription)
         }
@@ -168,20 +171,29 @@ extension ScopeState {
     /// tests, which check that neither list grows while its elements die.
     package var heldCounts: (hooks: Int, childSlots: Int) { (hooks.count, children.slotCount) }
 
-    /// Adds a hook; `false` when the scope is not active, and the caller runs it at once.
-    mutating func addHook(_ kind: Hook.Kind) -> Bool {
-        guard isActive else { return false }
+    /// What the shell does with a hook it offered.
+    package enum HookPlacement {
+        /// Held: it runs at the end.
+        case held
+        /// Not held, since an end began: the shell runs it now, as the end would have.
+        case runNow
+    }
+
+    /// Adds a hook, if the scope is active.
+    package mutating func addHook(_ kind: Hook.Kind) -> HookPlacement {
+        guard isActive else { return .runNow }
         // Drops observers that are gone and subscriptions that were cancelled, so a
         // long-lived container does not grow.
         _ = hooks.makeRoom(minimumCount: 64) { hook in
             switch hook.kind {
             case .closure, .asyncClosure: false
             case .observer(let observer): observer.object == nil
+            case .task(let task): task.object == nil
             case .subscription(let subscription): !subscription.isActive
             }
         }
         hooks.append(Hook(kind: kind, order: nextOrder()))
-        return true
+        return .held
     }
 
     /// Moves from active to ending; `false` when an end began already.

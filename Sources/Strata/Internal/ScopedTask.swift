@@ -5,14 +5,14 @@ import Synchronization
 /// The task keeps it alive until the work finishes; after that the container's weak reference lets
 /// it go. Its ``work`` finishes only once the operation has been let go, so that an end
 /// that waits for it sees nothing the operation captured.
-final class ScopedTask: EndObserver {
+package final class ScopedTask: Sendable {
     /// Where the task was started.
     let site: SourceSite
     /// The operation, run by the task.
     let work: StartedWork
     private let hasEnded = Atomic<Bool>(false)
 
-    init(
+    package init(
         site: SourceSite, _ core: ScopeCore, _ operation: @escaping @Sendable () async -> Void
     ) {
         self.site = site
@@ -26,8 +26,17 @@ final class ScopedTask: EndObserver {
         if containerHasEnded { task.cancel() }
     }
 
+    /// Marks the container ended and cancels the task.
     func scopeDidEnd() {
         hasEnded.store(true, ordering: .releasing)
         work.cancel()
     }
+}
+
+/// A weak reference to a ``ScopedTask``: how the container holds its tasks, so that a task
+/// that finished is let go before the end.
+package final class WeakScopedTask: Sendable {
+    weak let object: ScopedTask?
+
+    package init(_ object: ScopedTask) { self.object = object }
 }

@@ -1,5 +1,10 @@
 /// Where a task was started or a hook registered.
-struct SourceSite: Sendable {
+package struct SourceSite: Sendable {
     let fileID: StaticString
     let line: UInt
+
+    package init(fileID: StaticString, line: UInt) {
+        self.fileID = fileID
+        self.line = line
+    }
 }
