@@ -20,6 +20,20 @@ struct ScopeStateLifecycleTests {
         #expect(state.heldCounts.hooks == 1)
     }
 
+    @Test("an active scope lists the child the shell made, newest first")
+    func adoptListsChild() {
+        var state = ScopeState()
+        let first = Self.core()
+        let second = Self.core()
+        #expect(state.adopt(first) == .adopted)
+        #expect(state.adopt(second) == .adopted)
+        #expect(
+            state.liveChildren.map(ObjectIdentifier.init)
+                == [second, first].map(ObjectIdentifier.init))
+        #expect(state.removeChild(second) === second)
+        #expect(state.liveChildren.map(ObjectIdentifier.init) == [ObjectIdentifier(first)])
+    }
+
     @Test("a task is a hook of its own kind, held weakly: finished tasks are dropped")
     func tasksAreHeldWeakly() {
         var state = ScopeState()

@@ -60,6 +60,16 @@ extension ScopeState.Settled? {
     }
 }
 
+extension ScopeState.Abandonment {
+    fileprivate var description: String {
+        switch self {
+        case .nothingStored: "nothing stored"
+        case .stored: "stored"
+        case .ended: "ended"
+        }
+    }
+}
+
 /// The scope's state machine driven directly: each transition, on one thread, with no lock.
 @Suite("ScopeState transitions")
 struct ScopeStateTests {
@@ -102,10 +112,22 @@ struct ScopeStateTests {
         var state = ScopeState()
         let mine = fixture.construction()
         _ = fixture.claim(&state, for: mine)
-        let abandoned = state.abandon(fixture.key, mine)
-        #expect(abandoned.map { $0 == nil } == true)
+        #expect(state.abandon(fixture.key, mine).description == "nothing stored")
         let next = fixture.construction()
         #expect(fixture.claim(&state, for: next).claimed === next)
+    }
+
+    @Test("a claim abandoned after another took the entry over finds what that one stored")
+    func abandonAfterTakeOverFindsStored() {
+        let fixture = Fixture()
+        var state = ScopeState()
+        let first = fixture.construction()
+        _ = fixture.claim(&state, for: first)
+        let second = fixture.construction()
+        _ = fixture.claim(&state, for: second, isAsync: true)
+        #expect(fixture.settle(&state, from: second).description == "kept")
+        #expect(state.abandon(fixture.key, first).description == "stored")
+        #expect(state.cachedInstance(fixture.key) != nil)
     }
 
     @Test("a policy that keeps nothing passes the instance on and leaves the entry free")
@@ -136,15 +158,10 @@ struct ScopeStateTests {
         #expect(!beganAgain)
         #expect(fixture.settle(&state, from: mine).description == "ended")
         #expect(fixture.claim(&state, for: fixture.construction()).isEnded)
-        let abandoned = state.abandon(fixture.key, mine)
-        #expect(abandoned == nil)
-        var made = false
-        let child = state.adopt {
-            made = true
-            return ScopeCore(
-                tier: InteractionTier.self, parent: nil, fileID: #fileID, line: #line)
-        }
-        #expect(child == nil)
-        #expect(!made)
+        #expect(state.abandon(fixture.key, mine).description == "ended")
+        let child = ScopeCore(
+            tier: InteractionTier.self, parent: nil, fileID: #fileID, line: #line)
+        #expect(state.adopt(child) == .parentEnded)
+        #expect(state.liveChildren.isEmpty)
     }
 }

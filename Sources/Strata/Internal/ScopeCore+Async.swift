@@ -36,11 +36,11 @@ extension ScopeCore {
             case .dropped(let current): return current ?? instance
             }
         case .failure(let error):
-            guard let current = abandon(frame.key, construction) else {
-                throw .ended(provider: frame.provider)
+            switch abandon(frame.key, construction) {
+            case .ended: throw .ended(provider: frame.provider)
+            case .stored(let current): return current
+            case .nothingStored: throw wrap(error, frame)
             }
-            if let current { return current }
-            throw wrap(error, frame)
         }
     }
 }

@@ -62,11 +62,10 @@ extension ScopeCore {
     }
 
     /// Gives up `construction`'s claim on `key`, if it still holds it.
-    ///
-    /// - Returns: `nil` when the scope has ended; otherwise the instance the entry holds, if
-    ///   any (one stored by whoever claimed after an override or a reset).
     @discardableResult
-    func abandon(_ key: ProviderKey, _ construction: Construction) -> Instance?? {
+    func abandon(
+        _ key: ProviderKey, _ construction: Construction
+    ) -> ScopeState.Abandonment {
         transition { $0.abandon(key, construction) }
     }
 

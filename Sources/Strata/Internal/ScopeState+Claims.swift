@@ -89,16 +89,24 @@ extension ScopeState {
         return .kept
     }
 
+    /// What a construction that gave up found in its entry.
+    package enum Abandonment {
+        /// Nothing is stored: the builder's error is what its callers get.
+        case nothingStored
+        /// Whoever claimed after an override or a reset stored this: the callers get it.
+        case stored(Instance)
+        /// The scope has ended.
+        case ended
+    }
+
     /// Gives up `construction`'s claim on `key`, if it still holds it.
-    ///
-    /// - Returns: `nil` when the scope has ended; otherwise the instance the entry holds, if
-    ///   any (one stored by whoever claimed after an override or a reset).
-    package mutating func abandon(_ key: ProviderKey, _ construction: Construction) -> Instance?? {
+    package mutating func abandon(_ key: ProviderKey, _ construction: Construction) -> Abandonment {
         if case .building(let current)? = entries[key]?.slot, current === construction {
             entries[key] = nil
-            return isActive ? .some(nil) : nil
+            return isActive ? .nothingStored : .ended
         }
-        return isActive ? .some(entries[key]?.instance) : nil
+        guard isActive else { return .ended }
+        return entries[key]?.instance.map { .stored($0) } ?? .nothingStored
     }
 
     /// An entry taken out of the table, to end outside the lock.

@@ -148,13 +148,21 @@ extension ScopeState {
         naming = .named(owner)
     }
 
-    /// Lists the child `make` makes as the newest child; makes none, and returns `nil`, when
-    /// this scope is not active.
-    package mutating func adopt(_ make: () -> ScopeCore) -> ScopeCore? {
-        guard isActive else { return nil }
-        let child = make()
+    /// What became of a child core the shell made for this scope.
+    package enum Adoption {
+        /// Listed as the newest child: the shell hands out its handle.
+        case adopted
+        /// Not listed, since this scope's end began: the shell drops the core, which did
+        /// nothing yet, and traps.
+        case parentEnded
+    }
+
+    /// Lists `child`, made by the shell before the lock, as the newest child, if this scope
+    /// is active.
+    package mutating func adopt(_ child: ScopeCore) -> Adoption {
+        guard isActive else { return .parentEnded }
         children.append(child)
-        return child
+        return .adopted
     }
 
     /// Takes `child` out of the list of children.
