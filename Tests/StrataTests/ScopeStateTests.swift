@@ -60,6 +60,12 @@ extension ScopeState.Settled? {
     }
 }
 
+extension ScopeState.WalkStart {
+    fileprivate var isWalk: Bool {
+        if case .walk = self { true } else { false }
+    }
+}
+
 extension ScopeState.Abandonment {
     fileprivate var description: String {
         switch self {
@@ -150,12 +156,13 @@ struct ScopeStateTests {
         let mine = fixture.construction()
         _ = fixture.claim(&state, for: mine)
         #expect(!state.needsPublishing)
-        let began = state.beginEnding()
-        #expect(began)
+        let ending = Strata.Ending(by: .thread(ObjectIdentifier(fixture.marker)))
+        #expect(state.beginWalk(with: ending).isWalk)
         #expect(state.needsPublishing)
         #expect(state.phase == .ending)
-        let beganAgain = state.beginEnding()
-        #expect(!beganAgain)
+        #expect(
+            !state.beginWalk(with: Strata.Ending(by: .thread(ObjectIdentifier(fixture.marker))))
+                .isWalk)
         #expect(fixture.settle(&state, from: mine).description == "ended")
         #expect(fixture.claim(&state, for: fixture.construction()).isEnded)
         #expect(state.abandon(fixture.key, mine).description == "ended")

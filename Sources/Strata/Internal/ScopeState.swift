@@ -204,49 +204,60 @@ extension ScopeState {
         return .held
     }
 
-    /// Moves from active to ending; `false` when an end began already.
-    package mutating func beginEnding() -> Bool {
-        guard isActive else { return false }
-        phase = .ending
-        return true
-    }
-
     /// How an `end()` begins.
-    enum EndStart {
+    package enum EndStart {
         /// Nothing had to run at the end: the scope is ended, and this is what it held.
         case atOnce(Released)
-        /// The scope is ending: the caller walks its steps, holding the ending's token.
-        case walk(Ending)
+        /// The scope must walk its steps, and nothing changed yet: the shell makes an
+        /// ``Ending`` outside the lock and begins the walk with it (``beginWalk(with:)``).
+        case prepareEnding
         /// An end began already: the one in progress, or done, if any was recorded.
         case begun(EndInProgress?)
     }
 
-    /// Begins an `end()` in one transition: ends the scope at once when `atOnceAllowed` and
-    /// nothing in it has to run (``endAtOnce()``), and otherwise moves it to ending, with
-    /// the ending `makeEnding` makes recorded for whoever must wait for it.
-    mutating func beginEnd(atOnceAllowed: Bool, making makeEnding: () -> Ending) -> EndStart {
+    /// Begins an `end()`: ends the scope at once when `atOnceAllowed` and nothing in it has
+    /// to run (``endAtOnce()``); otherwise, if it is active, asks for an ending to walk with.
+    package mutating func beginEnd(atOnceAllowed: Bool) -> EndStart {
+        guard isActive else { return .begun(side?.ending) }
         if atOnceAllowed, let released = endAtOnce() { return .atOnce(released) }
-        guard beginEnding() else { return .begun(side?.ending) }
-        let ending = makeEnding()
+        return .prepareEnding
+    }
+
+    /// How a walked `end()` begins, with the ending the shell made.
+    package enum WalkStart {
+        /// The scope is ending, with the ending recorded for whoever must wait for it: the
+        /// caller walks its steps, holding the ending's token.
+        case walk
+        /// An end began since ``beginEnd(atOnceAllowed:)`` answered: the one in progress,
+        /// or done, if any was recorded. The shell's ending is dropped, never seen.
+        case begun(EndInProgress?)
+    }
+
+    /// Moves from active to ending, recording `ending` in the same transition: whoever finds
+    /// the scope ending finds the ending to wait for too.
+    package mutating func beginWalk(with ending: Ending) -> WalkStart {
+        guard isActive else { return .begun(side?.ending) }
+        phase = .ending
         sideForWriting().ending = .ending(ending)
-        return .walk(ending)
+        return .walk
     }
 
     /// How an `endAndWait` begins.
-    enum TeardownStart {
-        /// The teardown `start` made: the caller awaits it.
-        case started(Task<EndReport, Never>)
-        /// An end began already: the one in progress, or done, if any was recorded.
+    package enum TeardownStart {
+        /// The shell's teardown is recorded: the caller starts its task, then awaits it.
+        case start
+        /// An end began already: the one in progress, or done, if any was recorded. The
+        /// shell's teardown is dropped, never seen.
         case begun(EndInProgress?)
     }
 
-    /// Moves from active to ending with the task `start` makes, which later callers await.
-    mutating func beginTeardown(_ start: () -> Task<EndReport, Never>) -> TeardownStart {
+    /// Moves from active to ending with `teardown`, made by the shell before the lock,
+    /// recorded for later callers to await.
+    package mutating func beginTeardown(_ teardown: Teardown) -> TeardownStart {
         guard isActive else { return .begun(side?.ending) }
         phase = .ending
-        let teardown = start()
         sideForWriting().ending = .teardown(teardown)
-        return .started(teardown)
+        return .start
     }
 
     /// Ends the scope in this one transition when nothing in it has to run at the end: no
@@ -264,7 +275,7 @@ extension ScopeState {
     }
 
     /// What a scope held, taken out at the end, to release once the lock is let go.
-    struct Released {
+    package struct Released {
         /// Moved out of, instance by instance, by an end at once.
         var entries: EntryTable
         let hooks: [Hook]
