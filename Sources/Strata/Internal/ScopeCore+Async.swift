@@ -15,17 +15,24 @@ extension ScopeCore {
         if let start = frames.firstIndex(where: { $0.isSameProvider(as: frame) }) {
             throw .cycle(path: (frames[start...] + [frame]).map(\.provider))
         }
+        // Made before the lock, its task waiting for the claim's answer; see
+        // `Construction.init(frame:outerFrames:make:)`. It is answered right after the
+        // transition, with no suspension in between, so a claimed one always starts.
+        let mine = Construction(frame: frame, outerFrames: frames, make: make)
         let construction: Construction
-        let claim = transition { state in
-            state.claim(frame, isAsync: true) { override in
-                Construction(frame: frame, outerFrames: frames) { try await make(override) }
-            }
-        }
-        switch claim {
-        case .found(let instance): return instance
-        case .ended: throw .ended(provider: frame.provider)
-        case .wait(let other): construction = other
-        case .claimed(let mine, _): construction = mine
+        switch transition({ $0.claim(frame, with: mine) }) {
+        case .found(let instance):
+            mine.discard()
+            return instance
+        case .ended:
+            mine.discard()
+            throw .ended(provider: frame.provider)
+        case .wait(let other):
+            mine.discard()
+            construction = other
+        case .claimed(let override):
+            mine.begin(with: override)
+            construction = mine
         }
         let result = try await WaitGraph.await(
             agent: AsyncResolution.agent, frames: frames, on: construction, of: frame)

@@ -43,8 +43,8 @@ extension ScopeCore {
             defer { mine.finish() }
             // What a reused construction handed on last time was read by its waiters.
             passed = nil
-            let claim = transition { $0.claim(frame, isAsync: false) { _ in mine } }
-            guard case .claimed(_, let override) = claim else { return claim }
+            let claim = transition { $0.claim(frame, with: mine) }
+            guard case .claimed(let override) = claim else { return claim }
             let instance: Instance
             do {
                 instance = try make(override)

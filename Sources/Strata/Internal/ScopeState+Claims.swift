@@ -11,7 +11,7 @@ extension ScopeState {
         /// Someone else is building it: wait on that construction.
         case wait(Construction)
         /// The caller's construction holds the entry now; build with this override, if any.
-        case claimed(Construction, Override?)
+        case claimed(Override?)
         /// The scope has ended.
         case ended
     }
@@ -34,26 +34,22 @@ extension ScopeState {
         isActive ? entries.instance(for: key) : nil
     }
 
-    /// Claims `frame`'s entry for the construction `start` makes from the override, unless an
-    /// instance is stored or a construction of the same kind is in flight.
+    /// Claims `frame`'s entry for `construction`, made by the shell before the lock, unless
+    /// an instance is stored or a construction of the same kind is in flight.
     ///
     /// A construction of the other kind in flight (a task's, found by a thread, or the reverse)
     /// is not waited for: the new claim replaces it, and the one replaced finds its claim
     /// dropped when it settles. A thread never blocks on a task, which may need that thread.
-    package mutating func claim(
-        _ frame: Frame, isAsync: Bool, start: (Override?) -> Construction
-    ) -> Claim {
+    package mutating func claim(_ frame: Frame, with construction: Construction) -> Claim {
         guard isActive else { return .ended }
         if let entry = entries[frame.key] {
             if let instance = entry.instance { return .found(instance) }
-            if case .building(let other) = entry.slot, other.isAsync == isAsync {
+            if case .building(let other) = entry.slot, other.isAsync == construction.isAsync {
                 return .wait(other)
             }
         }
-        let override = side?.overrides.override(for: frame.key)
-        let construction = start(override)
         entries[frame.key] = Entry(.building(construction))
-        return .claimed(construction, override)
+        return .claimed(side?.overrides.override(for: frame.key))
     }
 
     /// Stores `instance`, as `retention` says, if `construction` still holds the entry.
