@@ -8,7 +8,11 @@
 /// back into Strata.
 ///
 /// The same shape as the channel state machines of swift-async-algorithms: no transition
-/// runs user code, and no code outside a transition changes the state.
+/// runs user code, and no code outside a transition changes the state. Nor does a transition
+/// start a task or make a core, an ending or a construction: the shell makes what one may
+/// need before the lock and passes it in (``adopt(_:)``, ``claim(_:with:)``,
+/// ``beginTeardown(_:)``), or is told to make it and hands it to a second transition
+/// (``beginEnd(atOnceAllowed:)``, then ``beginWalk(with:)``).
 ///
 /// Each transition is a plain method on a value, so the package's tests drive it directly,
 /// with no threads and no lock (`ScopeStateTests`); that is why it is `package`.
@@ -18,24 +22,6 @@
 package struct ScopeState {
     package enum Phase: UInt8 {
         case active, ending, ended
-    }
-
-    /// A closure, an observer or a task to end at the end, with its place in creation order.
-    package struct Hook {
-        package enum Kind {
-            case closure(@Sendable () -> Void)
-            /// An async hook: awaited by `endAndWait`, started and not awaited by `end()`.
-            case asyncClosure(AsyncHook)
-            case observer(WeakObserver)
-            /// A task the container runs: stopped after the hooks, which may still need it.
-            /// Held weakly, so that a finished task is not kept.
-            case task(WeakScopedTask)
-            /// A subscription tied to the container: held until the end or its cancellation.
-            case subscription(Subscription)
-        }
-
-        let kind: Kind
-        let order: Int
     }
 
     /// Where a container stands in learning its type and applying its root's plans.
