@@ -55,7 +55,7 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
         }
         let make = self.make
         let frame = Frame(core: core, key: key)
-        let instance = try await core.constructAsync(frame, storage: .strong) { override in
+        let instance = try await core.constructAsync(frame, retention: .strong) { override in
             if case .async(let replacement) = override {
                 return Instance(holding: try await replacement() as! Value)
             }

@@ -87,6 +87,6 @@ extension Container {
         _ hook: @escaping @Sendable () async -> Void
     ) {
         let hook = AsyncHook(body: hook, site: SourceSite(fileID: fileID, line: line))
-        if !boundCore.addHook(.asyncClosure(hook)) { Task { await hook.body() } }
+        boundCore.addAsyncHook(hook)
     }
 }

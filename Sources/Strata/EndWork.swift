@@ -43,38 +43,3 @@ public struct EndWork: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
-
-/// Where a task was started or a hook registered.
-struct SourceSite: Sendable {
-    let fileID: StaticString
-    let line: UInt
-}
-
-/// Where a container's end was called: the place a leak check points at when something the
-/// end released outlives it.
-@usableFromInline
-package struct EndSite: Sendable, Hashable {
-    package let fileID: String
-    package let filePath: String
-    package let line: Int
-    package let column: Int
-
-    @usableFromInline
-    init(fileID: String, filePath: String, line: Int, column: Int) {
-        self.fileID = fileID
-        self.filePath = filePath
-        self.line = line
-        self.column = column
-    }
-}
-
-/// A weak reference to any object, to tell later whether it is gone: a survivor's, and a
-/// `weakShared` instance's in its container's entry.
-// @unchecked: `object` is a `weak let`, set once, and the runtime loads a weak reference
-// atomically; a `weakShared` instance is of a Sendable type, and a survivor's is only
-// compared with nil.
-final class WeakReference: @unchecked Sendable {
-    weak let object: AnyObject?
-
-    init(_ object: AnyObject) { self.object = object }
-}

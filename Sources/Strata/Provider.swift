@@ -10,9 +10,9 @@
 public struct Provider<Value>: Sendable {
     @usableFromInline
     enum Lifetime: Sendable {
-        /// Kept by the container, as the storage policy says: `shared`, `weakShared`,
+        /// Kept by the container, as the retention policy says: `shared`, `weakShared`,
         /// `sharedWhenPresent`.
-        case kept(Storage)
+        case kept(Retention)
         case unique
         /// One instance per top-level resolution: see ``Container/graph(_:line:_:)->Provider<Value>``.
         case graph
@@ -91,9 +91,11 @@ public struct Provider<Value>: Sendable {
     public func resolve() throws(StrataError) -> Value {
         // The container learnt its name, and ran its plans, when it made this provider.
         switch lifetime {
-        case .kept(let storage):
-            if let instance = core.cachedInstance(key) { return Self.value(of: instance, storage) }
-            return try construct(storage)
+        case .kept(let retention):
+            if let instance = core.cachedInstance(key) {
+                return Self.value(of: instance, retention)
+            }
+            return try construct(retention)
         case .unique:
             let (stack, override) = try core.pushUnique(key)
             defer { stack.pop() }
@@ -111,25 +113,25 @@ public struct Provider<Value>: Sendable {
         }
     }
 
-    /// Builds the instance of a provider whose container keeps it, as `storage` says: one
+    /// Builds the instance of a provider whose container keeps it, as `retention` says: one
     /// construction shared by every concurrent caller.
     ///
     /// Out of line, so that the cached path of ``resolve()`` builds no frame.
     @inlinable @inline(never)
-    func construct(_ storage: Storage) throws(StrataError) -> Value {
-        let instance = try core.construct(frame, storage: storage) { override in
+    func construct(_ retention: Retention) throws(StrataError) -> Value {
+        let instance = try core.construct(frame, retention: retention) { override in
             let value = try override.map(Self.run) ?? make()
-            if case .weak = storage { return Instance(Self.weakObject(value, for: frame)) }
+            if case .weak = retention { return Instance(Self.weakObject(value, for: frame)) }
             return Instance(holding: value)
         }
-        return Self.value(of: instance, storage)
+        return Self.value(of: instance, retention)
     }
 
     /// The value `instance` holds; when it is kept weakly, the object itself, even for a
     /// protocol type, which ``Instance/init(holding:)`` would have boxed.
     @inlinable
-    static func value(of instance: Instance, _ storage: Storage) -> Value {
-        if case .weak = storage { return instance.object as! Value }
+    static func value(of instance: Instance, _ retention: Retention) -> Value {
+        if case .weak = retention { return instance.object as! Value }
         return instance.value(as: Value.self)
     }
 

@@ -113,5 +113,5 @@ public final class Subscription: Sendable {
     }
 }
 extension Subscription: EndObserver {
-    func scopeDidEnd() { cancel() }
+    package func scopeDidEnd() { cancel() }
 }

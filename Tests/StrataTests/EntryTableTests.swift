@@ -12,10 +12,10 @@ import Testing
     func store(_ name: StaticString, line: UInt, in state: inout ScopeState) -> ObjectIdentifier {
         let frame = Frame(core: core, key: ProviderKey(name: name, line: line, type: Thing.self))
         let construction = Construction(builder: .thread(ObjectIdentifier(Thing.self)))
-        _ = state.claim(frame, isAsync: false) { _ in construction }
+        _ = state.claim(frame, with: construction)
         let thing = Thing()
         let settled = state.settle(
-            Instance(thing), for: frame, from: construction, storage: .strong, keeps: true)
+            Instance(thing), for: frame, from: construction, retention: .strong, keeps: true)
         #expect(settled.map { if case .kept = $0 { true } else { false } } == true)
         return ObjectIdentifier(thing)
     }

@@ -1,4 +1,5 @@
 import Strata
+import Synchronization
 import Testing
 
 /// One provider's frame, and constructions for it, as the shell would make them.
@@ -14,11 +15,20 @@ private struct Fixture {
         Construction(builder: .thread(ObjectIdentifier(marker)))
     }
 
-    /// Claims the entry for `construction`, as a thread (or, with `isAsync`, a task) would.
-    func claim(
-        _ state: inout ScopeState, for construction: Construction, isAsync: Bool = false
-    ) -> ScopeState.Claim {
-        state.claim(frame, isAsync: isAsync) { _ in construction }
+    /// A task's construction, prepared as the shell prepares one before its claim.
+    ///
+    /// Its task waits for the claim's answer: discard it once the test is done with it.
+    func taskConstruction(
+        _ make: @escaping @Sendable (Override?) async throws -> Instance = { _ in
+            Instance(Thing())
+        }
+    ) -> Construction {
+        Construction(frame: frame, outerFrames: [], make: make)
+    }
+
+    /// Claims the entry for `construction`, as the thread or task that made it would.
+    func claim(_ state: inout ScopeState, for construction: Construction) -> ScopeState.Claim {
+        state.claim(frame, with: construction)
     }
 
     /// Offers a new instance from `construction`, kept strongly unless `keeps` is false.
@@ -27,13 +37,13 @@ private struct Fixture {
     ) -> ScopeState.Settled? {
         state.settle(
             Instance(Thing()), for: frame, from: construction,
-            storage: keeps ? .strong : .strongUnlessNil, keeps: keeps)
+            retention: keeps ? .strong : .strongUnlessNil, keeps: keeps)
     }
 }
 
 extension ScopeState.Claim {
-    fileprivate var claimed: Construction? {
-        if case .claimed(let construction, _) = self { construction } else { nil }
+    fileprivate var isClaimed: Bool {
+        if case .claimed = self { true } else { false }
     }
 
     fileprivate var waitedOn: Construction? {
@@ -60,6 +70,22 @@ extension ScopeState.Settled? {
     }
 }
 
+extension ScopeState.WalkStart {
+    fileprivate var isWalk: Bool {
+        if case .walk = self { true } else { false }
+    }
+}
+
+extension ScopeState.Abandonment {
+    fileprivate var description: String {
+        switch self {
+        case .nothingStored: "nothing stored"
+        case .stored: "stored"
+        case .ended: "ended"
+        }
+    }
+}
+
 /// The scope's state machine driven directly: each transition, on one thread, with no lock.
 @Suite("ScopeState transitions")
 struct ScopeStateTests {
@@ -68,7 +94,7 @@ struct ScopeStateTests {
         let fixture = Fixture()
         var state = ScopeState()
         let mine = fixture.construction()
-        #expect(fixture.claim(&state, for: mine).claimed === mine)
+        #expect(fixture.claim(&state, for: mine).isClaimed)
         #expect(fixture.claim(&state, for: fixture.construction()).waitedOn === mine)
     }
 
@@ -90,8 +116,10 @@ struct ScopeStateTests {
         var state = ScopeState()
         let first = fixture.construction()
         _ = fixture.claim(&state, for: first)
-        let second = fixture.construction()
-        #expect(fixture.claim(&state, for: second, isAsync: true).claimed === second)
+        let second = fixture.taskConstruction()
+        defer { second.discard() }
+        #expect(fixture.claim(&state, for: second).isClaimed)
+        #expect(fixture.claim(&state, for: fixture.taskConstruction()).waitedOn === second)
         #expect(fixture.settle(&state, from: first).description == "dropped")
         #expect(state.cachedInstance(fixture.key) == nil)
     }
@@ -102,10 +130,22 @@ struct ScopeStateTests {
         var state = ScopeState()
         let mine = fixture.construction()
         _ = fixture.claim(&state, for: mine)
-        let abandoned = state.abandon(fixture.key, mine)
-        #expect(abandoned.map { $0 == nil } == true)
-        let next = fixture.construction()
-        #expect(fixture.claim(&state, for: next).claimed === next)
+        #expect(state.abandon(fixture.key, mine).description == "nothing stored")
+        #expect(fixture.claim(&state, for: fixture.construction()).isClaimed)
+    }
+
+    @Test("a claim abandoned after another took the entry over finds what that one stored")
+    func abandonAfterTakeOverFindsStored() {
+        let fixture = Fixture()
+        var state = ScopeState()
+        let first = fixture.construction()
+        _ = fixture.claim(&state, for: first)
+        let second = fixture.taskConstruction()
+        defer { second.discard() }
+        _ = fixture.claim(&state, for: second)
+        #expect(fixture.settle(&state, from: second).description == "kept")
+        #expect(state.abandon(fixture.key, first).description == "stored")
+        #expect(state.cachedInstance(fixture.key) != nil)
     }
 
     @Test("a policy that keeps nothing passes the instance on and leaves the entry free")
@@ -115,8 +155,7 @@ struct ScopeStateTests {
         let mine = fixture.construction()
         _ = fixture.claim(&state, for: mine)
         #expect(fixture.settle(&state, from: mine, keeps: false).description == "passed on")
-        let next = fixture.construction()
-        #expect(fixture.claim(&state, for: next).claimed === next)
+        #expect(fixture.claim(&state, for: fixture.construction()).isClaimed)
     }
 
     @Test(
@@ -128,23 +167,52 @@ struct ScopeStateTests {
         let mine = fixture.construction()
         _ = fixture.claim(&state, for: mine)
         #expect(!state.needsPublishing)
-        let began = state.beginEnding()
-        #expect(began)
+        let ending = Strata.Ending(by: .thread(ObjectIdentifier(fixture.marker)))
+        #expect(state.beginWalk(with: ending).isWalk)
         #expect(state.needsPublishing)
         #expect(state.phase == .ending)
-        let beganAgain = state.beginEnding()
-        #expect(!beganAgain)
+        #expect(
+            !state.beginWalk(with: Strata.Ending(by: .thread(ObjectIdentifier(fixture.marker))))
+                .isWalk)
         #expect(fixture.settle(&state, from: mine).description == "ended")
         #expect(fixture.claim(&state, for: fixture.construction()).isEnded)
-        let abandoned = state.abandon(fixture.key, mine)
-        #expect(abandoned == nil)
-        var made = false
-        let child = state.adopt {
-            made = true
-            return ScopeCore(
-                tier: InteractionTier.self, parent: nil, fileID: #fileID, line: #line)
+        #expect(state.abandon(fixture.key, mine).description == "ended")
+        let child = ScopeCore(
+            tier: InteractionTier.self, parent: nil, fileID: #fileID, line: #line)
+        #expect(state.adopt(child) == .parentEnded)
+        #expect(state.liveChildren.isEmpty)
+    }
+}
+
+/// A task's construction, made before its claim as the shell makes it: its task waits for
+/// the claim's answer before it builds.
+@Suite("Construction prepared before its claim")
+struct PreparedConstructionTests {
+    @Test("a discarded construction never builds", .timeLimit(.minutes(1)))
+    func discardedNeverBuilds() async {
+        let fixture = Fixture()
+        let built = Mutex(false)
+        let construction = fixture.taskConstruction { _ in
+            built.withLock { $0 = true }
+            return Instance(Fixture.Thing())
         }
-        #expect(child == nil)
-        #expect(!made)
+        construction.discard()
+        let result = await construction.task?.result
+        #expect(result.map { (try? $0.get()) == nil } == true)
+        #expect(!built.withLock { $0 })
+    }
+
+    @Test("a claimed construction builds once begun", .timeLimit(.minutes(1)))
+    func claimedBuildsOnceBegun() async {
+        let fixture = Fixture()
+        var state = ScopeState()
+        let construction = fixture.taskConstruction()
+        guard case .claimed(let override) = fixture.claim(&state, for: construction) else {
+            Issue.record("the first claim was not the construction's")
+            return
+        }
+        construction.begin(with: override)
+        let result = await construction.task?.result
+        #expect(result.map { (try? $0.get()) != nil } == true)
     }
 }

@@ -22,32 +22,55 @@ package final class Construction: Sendable {
     /// its waiters before the gate opens.
     let gate = Lock<Instance?>(nil)
     /// The task that builds it, when a task does; `nil` when a thread does.
-    let task: Task<Instance, any Error>?
+    package let task: Task<Instance, any Error>?
+    /// Tells the task whether its claim was won, and with which override; `nil` for a
+    /// thread's construction.
+    private let answer: ClaimAnswer?
     private let finished = Atomic<Bool>(false)
 
     /// A construction by the thread `builder`, which holds the gate while it builds.
     package init(builder: Agent) {
         self.builder = builder
         self.task = nil
+        self.answer = nil
     }
 
-    /// A construction by a task of its own, started at once, as part of the caller's
-    /// top-level resolution (or the start of one).
-    init(
+    /// A construction by a task of its own, as part of the caller's top-level resolution (or
+    /// the start of one), prepared before its claim: the shell makes it outside the lock,
+    /// the claim decides, and the shell then calls ``begin(with:)`` if the claim is its, or
+    /// ``discard()``.
+    ///
+    /// The task is started here, and waits for that answer before it runs `make`: so it
+    /// exists, to await and to cancel, from the moment the claim records the construction.
+    /// A waiter that finds it before `begin` awaits a task that is about to run; an end that
+    /// cancels it before `begin` cancels the task `make` will run in.
+    package init(
         frame: Frame, outerFrames: [Frame],
-        make: @escaping @Sendable () async throws -> Instance
+        make: @escaping @Sendable (Override?) async throws -> Instance
     ) {
         let agent = Construction.nextTaskAgent()
         let graph = AsyncResolution.graph ?? ResolutionGraph()
+        let answer = ClaimAnswer()
         self.builder = agent
+        self.answer = answer
         self.task = Task {
-            try await AsyncResolution.$agent.withValue(agent) {
+            guard case .build(let override) = await answer.value() else {
+                throw CancellationError()
+            }
+            return try await AsyncResolution.$agent.withValue(agent) {
                 try await AsyncResolution.$frames.withValue(outerFrames + [frame]) {
-                    try await AsyncResolution.$graph.withValue(graph) { try await make() }
+                    try await AsyncResolution.$graph.withValue(graph) { try await make(override) }
                 }
             }
         }
     }
+
+    /// Starts a task's construction whose claim was won, building with `override`.
+    package func begin(with override: Override?) { answer?.give(.build(override)) }
+
+    /// Stops a task's construction whose claim was not won: nobody saw it, and its task
+    /// ends without building.
+    package func discard() { answer?.give(.stop) }
 
     /// Whether a task builds it, so that its waiters await the task instead of the gate.
     var isAsync: Bool { task != nil }
@@ -80,5 +103,47 @@ package final class Construction: Sendable {
     /// A new agent, numbered apart from every other async construction's.
     private static func nextTaskAgent() -> Agent {
         .task(counter.wrappingAdd(1, ordering: .relaxed).newValue)
+    }
+}
+
+/// What a task's construction, started before its claim, learns from the claim.
+final class ClaimAnswer: Sendable {
+    enum Answer {
+        /// The claim is the construction's: build with this override, if any.
+        case build(Override?)
+        /// Someone else's instance or construction was found, or the scope ended.
+        case stop
+    }
+
+    private enum State {
+        case waiting(CheckedContinuation<Answer, Never>?)
+        case given(Answer)
+    }
+
+    private let state = Lock(State.waiting(nil))
+
+    /// Gives the answer, once; the first one counts.
+    func give(_ answer: Answer) {
+        let waiter: CheckedContinuation<Answer, Never>? = state.withLock { state in
+            guard case .waiting(let waiter) = state else { return nil }
+            state = .given(answer)
+            return waiter
+        }
+        waiter?.resume(returning: answer)
+    }
+
+    /// The answer, once given.
+    func value() async -> Answer {
+        await withCheckedContinuation { continuation in
+            let given: Answer? = state.withLock { state in
+                switch state {
+                case .given(let answer): return answer
+                case .waiting:
+                    state = .waiting(continuation)
+                    return nil
+                }
+            }
+            if let given { continuation.resume(returning: given) }
+        }
     }
 }

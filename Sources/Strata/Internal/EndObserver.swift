@@ -1,11 +1,11 @@
-/// Something that stops when a container ends: a subscription, a scope-bound task.
-protocol EndObserver: AnyObject, Sendable {
+/// Something that stops when a container ends: a subscription, a list of child containers.
+package protocol EndObserver: AnyObject, Sendable {
     func scopeDidEnd()
 }
 
 /// A weak reference to an ``EndObserver``.
-final class WeakObserver: Sendable {
+package final class WeakObserver: Sendable {
     weak let object: (any EndObserver)?
 
-    init(_ object: any EndObserver) { self.object = object }
+    package init(_ object: any EndObserver) { self.object = object }
 }

@@ -8,10 +8,10 @@ import Dispatch
 /// - by `end()` on some thread, which holds ``Ending/token`` while it ends the scope; a
 ///   synchronous waiter blocks on it with the ``WaitGraph`` watching, so a wait that would
 ///   never end — the ending thread itself, or one it waits for — does not wait;
-/// - by `endAndWait`, whose teardown is a task.
-enum EndInProgress: Sendable {
+/// - by `endAndWait`, whose teardown runs in a task.
+package enum EndInProgress: Sendable {
     case ending(Ending)
-    case teardown(Task<EndReport, Never>)
+    case teardown(Teardown)
 
     /// The end's report once it is done, blocking the calling thread until then; an empty
     /// report when waiting would never end.
@@ -19,10 +19,8 @@ enum EndInProgress: Sendable {
         switch self {
         case .ending(let ending):
             return ending.reportBlocking()
-        case .teardown(let task):
-            let done = DoneSignal()
-            Task { done.finish(await task.value) }
-            return done.wait()
+        case .teardown(let teardown):
+            return teardown.reportBlocking()
         }
     }
 
@@ -30,19 +28,22 @@ enum EndInProgress: Sendable {
     func report() async -> EndReport {
         switch self {
         case .ending(let ending): await ending.report()
-        case .teardown(let task): await task.value
+        case .teardown(let teardown): await teardown.report()
         }
     }
 }
 
 /// An end that `end()` runs on one thread: the token that thread holds while it ends the
 /// scope, and the report it leaves.
-final class Ending: Sendable {
+///
+/// Made by the shell before the lock, and recorded by the transition that moves the scope to
+/// ending (``ScopeState/beginWalk(with:)``).
+package final class Ending: Sendable {
     /// Held by the ending thread from the first step of the end to its report.
     let token: Construction
     private let done = DoneSignal()
 
-    init(by agent: Agent) { token = Construction(builder: agent) }
+    package init(by agent: Agent) { token = Construction(builder: agent) }
 
     /// Runs the end, `body`, holding the token, and leaves its report for the waiters
     /// before it lets go.
@@ -68,6 +69,27 @@ final class Ending: Sendable {
     func report() async -> EndReport { await done.value() }
 }
 
+/// An end that `endAndWait` runs in a task of its own, so that cancelling a caller does not
+/// stop it halfway: made by the shell before the lock, recorded by the transition that moves
+/// the scope to ending (``ScopeState/beginTeardown(_:)``), and started once the lock is let
+/// go; every caller awaits its report.
+package final class Teardown: Sendable {
+    private let done = DoneSignal()
+
+    package init() {}
+
+    /// Runs the teardown, `body`, and leaves its report for the waiters.
+    func run(_ body: () async -> EndReport) async {
+        done.finish(await body())
+    }
+
+    /// The report, once the teardown is done.
+    func report() async -> EndReport { await done.value() }
+
+    /// The report, once the teardown is done, blocking until then.
+    func reportBlocking() -> EndReport { done.wait() }
+}
+
 /// A report handed from the end that makes it to those who wait for it, blocking or
 /// awaiting.
 final class DoneSignal: Sendable {
@@ -81,6 +103,13 @@ final class DoneSignal: Sendable {
     private let gate = DispatchGroup()
 
     init() { gate.enter() }
+
+    deinit {
+        // One made and never finished — an ending or a teardown prepared for an end that had
+        // begun elsewhere — has no waiters, which would hold it: balance the group, which
+        // must not be freed entered.
+        if state.withLock({ $0.report == nil }) { gate.leave() }
+    }
 
     func finish(_ report: EndReport) {
         let waiters = state.withLock { state in

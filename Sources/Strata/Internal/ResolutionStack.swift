@@ -1,39 +1,3 @@
-import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// One provider being resolved: which container, which provider.
-///
-/// The key holds the provider's name, so a frame is five words and a ``Provider`` seven.
-@usableFromInline
-package struct Frame: Sendable {
-    @usableFromInline let core: ScopeCore
-    @usableFromInline let key: ProviderKey
-
-    @inlinable
-    package init(core: ScopeCore, key: ProviderKey) {
-        self.core = core
-        self.key = key
-    }
-
-    var site: ProviderSite { key.providerSite }
-
-    var provider: ProviderDescription {
-        ProviderDescription(container: core.containerDescription, name: site.displayName)
-    }
-
-    @inlinable
-    func isSameProvider(as other: Frame) -> Bool {
-        core === other.core && key == other.key
-    }
-}
-
 /// The providers a thread is resolving right now, innermost last.
 ///
 /// Synchronous factories never suspend, so a thread's pushes and pops always pair up even
@@ -159,7 +123,8 @@ package final class ResolutionStack {
     /// `nil` otherwise.
     var observedReads: ObservedReads?
 
-    private init() {
+    /// Made once per thread, by ``makeCurrentStorage()``, which hands it to the thread.
+    init() {
         storage = .allocate(capacity: 1)
         storage.initialize(to: Storage(of: self))
     }
@@ -169,30 +134,6 @@ package final class ResolutionStack {
         storage.pointee.entries.deallocate()
         storage.deinitialize(count: 1)
         storage.deallocate()
-    }
-
-    /// This thread's stack, made on first use and freed when the thread exits.
-    @usableFromInline
-    package static var current: ResolutionStack {
-        currentStorage.pointee.stack.takeUnretainedValue()
-    }
-
-    /// The state of this thread's stack, made on first use.
-    fileprivate static var currentStorage: UnsafeMutablePointer<Storage> {
-        if let raw = pthread_getspecific(threadKey) {
-            return raw.assumingMemoryBound(to: Storage.self)
-        }
-        return makeCurrentStorage()
-    }
-
-    /// Makes this thread's stack; out of line, so that the lookup every resolution makes is
-    /// short.
-    @inline(never)
-    private static func makeCurrentStorage() -> UnsafeMutablePointer<Storage> {
-        // The thread holds the stack until it exits: see `releaseStack`.
-        let storage = Unmanaged.passRetained(ResolutionStack()).takeUnretainedValue().storage
-        pthread_setspecific(threadKey, storage)
-        return storage
     }
 
     /// The instances of `graph` providers in the top-level resolution this thread runs.
@@ -251,68 +192,4 @@ package final class ResolutionStack {
             storage.pointee.pop()
         }
     }
-}
-
-extension ScopeCore {
-    /// Checks that a `unique` resolution of the provider `key` names here may run, and
-    /// pushes its frame on this thread's stack: one call for what every `unique` resolution
-    /// does before its factory.
-    ///
-    /// It takes the key rather than a ``Frame``: a frame holds the core, and building one
-    /// here would count a reference to it on every resolution; the stack keeps its entries
-    /// uncounted anyway. A frame is built only for an error.
-    ///
-    /// - Returns: The stack, to pop the frame from once the factory returns or throws, and
-    ///   the override to build with, if any.
-    /// - Throws: ``StrataError/ended(provider:)`` when the container has ended, and
-    ///   ``StrataError/cycle(path:)`` when the frame is on the stack already.
-    @usableFromInline
-    func pushUnique(_ key: ProviderKey) throws(StrataError) -> (ResolutionStack.Handle, Override?) {
-        let override = try prepareUnique(key)
-        let storage = ResolutionStack.currentStorage
-        try storage.pointee.push(ResolutionStack.Entry(core: self, key: key))
-        return (ResolutionStack.Handle(storage), override)
-    }
-}
-
-private func releaseStack(_ raw: UnsafeMutableRawPointer?) {
-    guard let raw else { return }
-    raw.assumingMemoryBound(to: ResolutionStack.Storage.self).pointee.stack.release()
-}
-
-/// The key of every thread's stack, made by the first thread that needs one.
-///
-/// Read through an atomic with a constant initial value, which needs no initialisation
-/// check: a global `let` made by a closure costs a `swift_once` call on every access, and
-/// every resolution that builds asks for its thread's stack.
-@inline(__always)
-private var threadKey: pthread_key_t {
-    let stored = threadKeyPlusOne.load(ordering: .acquiring)
-    return stored != 0 ? pthread_key_t(truncatingIfNeeded: stored &- 1) : makeThreadKey()
-}
-
-/// The key plus one; 0 until it is made (0 is a key like any other).
-private let threadKeyPlusOne = Atomic<UInt>(0)
-
-@inline(never)
-private func makeThreadKey() -> pthread_key_t {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key) { releaseStack($0) }
-    precondition(status == 0, "Strata: the thread-local resolution stack could not be created")
-    let (made, stored) = threadKeyPlusOne.compareExchange(
-        expected: 0, desired: UInt(key) &+ 1, ordering: .acquiringAndReleasing)
-    if made { return key }
-    // Another thread made one first: everyone uses that one.
-    pthread_key_delete(key)
-    return pthread_key_t(truncatingIfNeeded: stored &- 1)
-}
-
-/// The stack and identity of an async construction, carried by task-local values so that
-/// an async factory awaiting another async provider is checked for cycles too.
-enum AsyncResolution {
-    @TaskLocal static var frames: [Frame] = []
-    /// The async construction the current task is running, if any.
-    @TaskLocal static var agent: Agent?
-    /// The graph of the async top-level resolution the current task is part of, if any.
-    @TaskLocal static var graph: ResolutionGraph?
 }

@@ -81,9 +81,10 @@ extension ScopeCore {
         case .hook(.asyncClosure(let hook)):
             return .hook(hook)
         case .hook(.observer(let observer)):
-            guard let observer = observer.object else { return nil }
-            if let task = observer as? ScopedTask { return .task(task) }
-            observer.scopeDidEnd()
+            observer.object?.scopeDidEnd()
+        case .hook(.task(let task)):
+            // Gone when it finished: nothing to stop.
+            return task.object.map { .task($0) }
         case .hook(.subscription(let subscription)):
             subscription.cancel()
         case .instance(let instance, let object, let site):
@@ -222,15 +223,43 @@ extension ScopeCore {
         }
     }
 
+    /// How this caller's `end()` goes on.
+    enum EndCourse {
+        /// Nothing had to run: the scope is ended, and this is what it held.
+        case atOnce(ScopeState.Released)
+        /// The caller walks the end's steps, holding `Ending`'s token.
+        case walk(Ending)
+        /// An end began elsewhere: the one in progress, or done, if any was recorded.
+        case begun(EndInProgress?)
+    }
+
     /// Begins an end: at once when nothing has to run and the tree is not traced (in a
     /// traced tree every scope is walked, since each instance's end is traced in the walk;
     /// the tracer is fetched before the lock, as it may take the root's).
-    private func beginEnd() -> ScopeState.EndStart {
+    ///
+    /// A walked end takes two transitions, so that its ``Ending`` is made outside the lock
+    /// and only when it is needed (an end at once, the common case, makes none):
+    /// - The first changes nothing when it answers `.prepareEnding`: until the second, every
+    ///   other caller sees the scope active, as it was.
+    /// - Another end may begin in between — an `end()` on another thread, an `endAndWait`,
+    ///   the parent's end. The second transition then finds it begun and answers as the
+    ///   first would have; the ending made here is dropped, never seen.
+    /// - A hook, a child or an instance added in between is ended by the walk, as it would
+    ///   have been had it come first; walking is right whatever the scope holds, so nothing
+    ///   added can make it wrong.
+    /// - The second moves the scope to ending and records the ending in one transition: no
+    ///   caller sees the scope ending without the ending to wait for.
+    private func beginEnd() -> EndCourse {
         let atOnceAllowed = tracer == nil
-        return transition { state in
-            state.beginEnd(atOnceAllowed: atOnceAllowed) {
-                Ending(by: ResolutionStack.current.agent)
-            }
+        switch transition({ $0.beginEnd(atOnceAllowed: atOnceAllowed) }) {
+        case .atOnce(let released): return .atOnce(released)
+        case .begun(let inProgress): return .begun(inProgress)
+        case .prepareEnding: break
+        }
+        let ending = Ending(by: ResolutionStack.current.agent)
+        switch transition({ $0.beginWalk(with: ending) }) {
+        case .walk: return .walk(ending)
+        case .begun(let inProgress): return .begun(inProgress)
         }
     }
 

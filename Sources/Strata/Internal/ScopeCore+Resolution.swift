@@ -2,19 +2,19 @@ extension ScopeCore {
     /// Builds and stores the instance for `key` exactly once, however many threads ask at
     /// the same time; every other caller waits for the first and gets its instance.
     ///
-    /// `make` receives the override, if one is installed; `storage` says how the instance is
+    /// `make` receives the override, if one is installed; `retention` says how the instance is
     /// kept.
     @usableFromInline
     func construct(
-        _ frame: Frame, storage: Storage, make: (Override?) throws -> Instance
+        _ frame: Frame, retention: Retention, make: (Override?) throws -> Instance
     ) throws(StrataError) -> Instance {
         frame.requireNoIgnoredArguments(
-            maker: storage == .weak ? "weakShared { … }" : "shared { … }", isAsync: false)
+            maker: retention == .weak ? "weakShared { … }" : "shared { … }", isAsync: false)
         let stack = ResolutionStack.current
         try stack.push(frame)
         defer { stack.pop() }
         while true {
-            switch try claimAndBuild(frame, on: stack, storage: storage, make: make) {
+            switch try claimAndBuild(frame, on: stack, retention: retention, make: make) {
             case .found(let instance): return instance
             case .ended: throw .ended(provider: frame.provider)
             case .wait(let other):
@@ -32,7 +32,7 @@ extension ScopeCore {
     /// - Returns: `.found` with what the caller gets, `.wait` for someone else's
     ///   construction, or `.ended`.
     private func claimAndBuild(
-        _ frame: Frame, on stack: ResolutionStack, storage: Storage,
+        _ frame: Frame, on stack: ResolutionStack, retention: Retention,
         make: (Override?) throws -> Instance
     ) throws(StrataError) -> ScopeState.Claim {
         var mine = stack.takeConstruction()
@@ -43,8 +43,8 @@ extension ScopeCore {
             defer { mine.finish() }
             // What a reused construction handed on last time was read by its waiters.
             passed = nil
-            let claim = transition { $0.claim(frame, isAsync: false) { _ in mine } }
-            guard case .claimed(_, let override) = claim else { return claim }
+            let claim = transition { $0.claim(frame, with: mine) }
+            guard case .claimed(let override) = claim else { return claim }
             let instance: Instance
             do {
                 instance = try make(override)
@@ -52,7 +52,7 @@ extension ScopeCore {
                 abandon(frame.key, mine)
                 throw wrap(error, frame)
             }
-            switch try settle(instance, for: frame, from: mine, storage: storage) {
+            switch try settle(instance, for: frame, from: mine, retention: retention) {
             case .kept, .dropped: break
             // Handed to the waiters, who read it once the gate opens.
             case .passedOn: passed = instance
@@ -62,15 +62,14 @@ extension ScopeCore {
     }
 
     /// Gives up `construction`'s claim on `key`, if it still holds it.
-    ///
-    /// - Returns: `nil` when the scope has ended; otherwise the instance the entry holds, if
-    ///   any (one stored by whoever claimed after an override or a reset).
     @discardableResult
-    func abandon(_ key: ProviderKey, _ construction: Construction) -> Instance?? {
+    func abandon(
+        _ key: ProviderKey, _ construction: Construction
+    ) -> ScopeState.Abandonment {
         transition { $0.abandon(key, construction) }
     }
 
-    /// Stores what `construction` made, as `storage` says, if it still holds the entry.
+    /// Stores what `construction` made, as `retention` says, if it still holds the entry.
     ///
     /// An instance made for a scope that ended while its factory ran — an async factory
     /// that did not stop when cancelled — is ended at once, by the rules of `end()`, so that
@@ -78,11 +77,13 @@ extension ScopeCore {
     ///
     /// - Throws: ``StrataError/ended(provider:)`` when the scope has ended.
     func settle(
-        _ instance: Instance, for frame: Frame, from construction: Construction, storage: Storage
+        _ instance: Instance, for frame: Frame, from construction: Construction,
+        retention: Retention
     ) throws(StrataError) -> ScopeState.Settled {
-        let keeps = storage.keeps(instance)
+        let keeps = retention.keeps(instance)
         let settled = transition { state in
-            state.settle(instance, for: frame, from: construction, storage: storage, keeps: keeps)
+            state.settle(
+                instance, for: frame, from: construction, retention: retention, keeps: keeps)
         }
         guard let settled else {
             var made: [ScopeState.Detached] = [(frame.key, Entry(.instance(instance)))]

@@ -1,9 +1,3 @@
-/// An async end hook and where it was registered.
-struct AsyncHook: Sendable {
-    let body: @Sendable () async -> Void
-    let site: SourceSite
-}
-
 extension ScopeCore {
     /// Ends the scope and awaits its work, up to `deadline`: children first, newest first,
     /// each awaited; then its hooks in reverse order of creation, async ones awaited; then
@@ -21,20 +15,25 @@ extension ScopeCore {
     func endAndWait(
         until deadline: ContinuousClock.Instant, at site: EndSite?, joining: Bool = false
     ) async -> EndReport {
-        let start = transition { state in
-            state.beginTeardown {
-                // The teardown is nobody's work: it waits for its caller's, if anyone's.
-                Task {
-                    await StartedWork.$runningFor.withValue(nil) {
-                        await self.tearDown(until: deadline, at: site)
-                    }
+        let teardown = Teardown()
+        let start = transition { $0.beginTeardown(teardown) }
+        if case .start = start {
+            // Started once the lock is let go, by the caller that recorded it, with no
+            // suspension in between. Meanwhile whoever finds the scope ending finds this
+            // teardown and waits for its report, which the task leaves: a short wait, never a
+            // lost one. The teardown is nobody's work: it waits for its caller's, if anyone's.
+            Task {
+                await StartedWork.$runningFor.withValue(nil) {
+                    await teardown.run { await self.tearDown(until: deadline, at: site) }
                 }
             }
         }
         if isRunningOwnWork { return EndReport() }
         switch start {
-        case .started(let teardown), .begun(.teardown(let teardown)?):
-            return await teardown.value
+        case .start:
+            return await teardown.report()
+        case .begun(.teardown(let teardown)?):
+            return await teardown.report()
         case .begun(.ending(let ending)?):
             return joining ? await ending.report() : EndReport()
         case .begun(nil):

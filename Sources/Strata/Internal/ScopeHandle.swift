@@ -33,15 +33,18 @@ package final class ScopeHandle: Sendable {
     /// Makes a child scope under this one; traps when this scope has ended.
     @usableFromInline
     func makeChild(tier: any Tier.Type, fileID: StaticString, line: UInt) -> ScopeHandle {
-        let child = core.transitionKeepingReads { state in
-            state.adopt { ScopeCore(tier: tier, parent: self, fileID: fileID, line: line) }
-        }
-        guard let child else {
+        // Made before the lock, which then only decides whether to list it. Nobody else can
+        // reach the core until it is listed, so there is no moment in which another caller
+        // sees a child half made; one that is not listed is dropped before anyone saw it.
+        let child = ScopeCore(tier: tier, parent: self, fileID: fileID, line: line)
+        switch core.transitionKeepingReads({ $0.adopt(child) }) {
+        case .adopted:
+            return ScopeHandle(child)
+        case .parentEnded:
             let error = StrataError.childOfEnded(
                 parent: core.containerDescription, childTier: tier.name,
                 location: "\(fileID):\(line)")
             fatalError(error.description)
         }
-        return ScopeHandle(child)
     }
 }

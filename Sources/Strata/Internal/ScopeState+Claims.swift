@@ -1,7 +1,7 @@
 /// The claim engine's transitions: one claim on a provider's entry, settled by storing what
 /// was built or abandoned, whether a thread or a task builds it.
 ///
-/// ``ScopeCore/construct(_:storage:make:)`` and ``ScopeCore/constructAsync(_:storage:make:)``
+/// ``ScopeCore/construct(_:retention:make:)`` and ``ScopeCore/constructAsync(_:retention:make:)``
 /// are the two ways of waiting on a claim; these transitions are what both share.
 extension ScopeState {
     /// What a caller found when it tried to claim a provider's entry.
@@ -11,7 +11,7 @@ extension ScopeState {
         /// Someone else is building it: wait on that construction.
         case wait(Construction)
         /// The caller's construction holds the entry now; build with this override, if any.
-        case claimed(Construction, Override?)
+        case claimed(Override?)
         /// The scope has ended.
         case ended
     }
@@ -20,7 +20,7 @@ extension ScopeState {
     package enum Settled {
         /// Stored: later resolutions find it.
         case kept
-        /// Not kept, as the storage policy says (a `nil` of `sharedWhenPresent`): it goes to
+        /// Not kept, as the retention policy says (a `nil` of `sharedWhenPresent`): it goes to
         /// this construction's callers only.
         case passedOn
         /// The construction no longer held the entry (an override or a reset dropped it, or
@@ -34,37 +34,33 @@ extension ScopeState {
         isActive ? entries.instance(for: key) : nil
     }
 
-    /// Claims `frame`'s entry for the construction `start` makes from the override, unless an
-    /// instance is stored or a construction of the same kind is in flight.
+    /// Claims `frame`'s entry for `construction`, made by the shell before the lock, unless
+    /// an instance is stored or a construction of the same kind is in flight.
     ///
     /// A construction of the other kind in flight (a task's, found by a thread, or the reverse)
     /// is not waited for: the new claim replaces it, and the one replaced finds its claim
     /// dropped when it settles. A thread never blocks on a task, which may need that thread.
-    package mutating func claim(
-        _ frame: Frame, isAsync: Bool, start: (Override?) -> Construction
-    ) -> Claim {
+    package mutating func claim(_ frame: Frame, with construction: Construction) -> Claim {
         guard isActive else { return .ended }
         if let entry = entries[frame.key] {
             if let instance = entry.instance { return .found(instance) }
-            if case .building(let other) = entry.slot, other.isAsync == isAsync {
+            if case .building(let other) = entry.slot, other.isAsync == construction.isAsync {
                 return .wait(other)
             }
         }
-        let override = side?.overrides.override(for: frame.key)
-        let construction = start(override)
         entries[frame.key] = Entry(.building(construction))
-        return .claimed(construction, override)
+        return .claimed(side?.overrides.override(for: frame.key))
     }
 
-    /// Stores `instance`, as `storage` says, if `construction` still holds the entry.
+    /// Stores `instance`, as `retention` says, if `construction` still holds the entry.
     ///
-    /// `keeps` is whether the storage policy keeps this instance (`storage.keeps`), decided
+    /// `keeps` is whether the retention policy keeps this instance (`retention.keeps`), decided
     /// before the lock.
     ///
     /// - Returns: What became of it; `nil` when the scope has ended.
     package mutating func settle(
         _ instance: Instance, for frame: Frame, from construction: Construction,
-        storage: Storage, keeps: Bool
+        retention: Retention, keeps: Bool
     ) -> Settled? {
         guard isActive else { return nil }
         // An override or a reset dropped the claim while the factory ran: whoever waited
@@ -77,7 +73,7 @@ extension ScopeState {
             return .passedOn
         }
         var entry: Entry
-        switch storage {
+        switch retention {
         case .weak:
             // A weakShared instance is the object itself, never boxed.
             entry = Entry(.weak(WeakReference(instance.object)))
@@ -89,16 +85,24 @@ extension ScopeState {
         return .kept
     }
 
+    /// What a construction that gave up found in its entry.
+    package enum Abandonment {
+        /// Nothing is stored: the builder's error is what its callers get.
+        case nothingStored
+        /// Whoever claimed after an override or a reset stored this: the callers get it.
+        case stored(Instance)
+        /// The scope has ended.
+        case ended
+    }
+
     /// Gives up `construction`'s claim on `key`, if it still holds it.
-    ///
-    /// - Returns: `nil` when the scope has ended; otherwise the instance the entry holds, if
-    ///   any (one stored by whoever claimed after an override or a reset).
-    package mutating func abandon(_ key: ProviderKey, _ construction: Construction) -> Instance?? {
+    package mutating func abandon(_ key: ProviderKey, _ construction: Construction) -> Abandonment {
         if case .building(let current)? = entries[key]?.slot, current === construction {
             entries[key] = nil
-            return isActive ? .some(nil) : nil
+            return isActive ? .nothingStored : .ended
         }
-        return isActive ? .some(entries[key]?.instance) : nil
+        guard isActive else { return .ended }
+        return entries[key]?.instance.map { .stored($0) } ?? .nothingStored
     }
 
     /// An entry taken out of the table, to end outside the lock.

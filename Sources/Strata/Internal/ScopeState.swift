@@ -8,7 +8,11 @@
 /// back into Strata.
 ///
 /// The same shape as the channel state machines of swift-async-algorithms: no transition
-/// runs user code, and no code outside a transition changes the state.
+/// runs user code, and no code outside a transition changes the state. Nor does a transition
+/// start a task or make a core, an ending or a construction: the shell makes what one may
+/// need before the lock and passes it in (``adopt(_:)``, ``claim(_:with:)``,
+/// ``beginTeardown(_:)``), or is told to make it and hands it to a second transition
+/// (``beginEnd(atOnceAllowed:)``, then ``beginWalk(with:)``).
 ///
 /// Each transition is a plain method on a value, so the package's tests drive it directly,
 /// with no threads and no lock (`ScopeStateTests`); that is why it is `package`.
@@ -18,21 +22,6 @@
 package struct ScopeState {
     package enum Phase: UInt8 {
         case active, ending, ended
-    }
-
-    /// A closure or an observer to run at the end, with its place in creation order.
-    struct Hook {
-        enum Kind {
-            case closure(@Sendable () -> Void)
-            /// An async hook: awaited by `endAndWait`, started and not awaited by `end()`.
-            case asyncClosure(AsyncHook)
-            case observer(WeakObserver)
-            /// A subscription tied to the container: held until the end or its cancellation.
-            case subscription(Subscription)
-        }
-
-        let kind: Kind
-        let order: Int
     }
 
     /// Where a container stands in learning its type and applying its root's plans.
@@ -145,13 +134,21 @@ extension ScopeState {
         naming = .named(owner)
     }
 
-    /// Lists the child `make` makes as the newest child; makes none, and returns `nil`, when
-    /// this scope is not active.
-    package mutating func adopt(_ make: () -> ScopeCore) -> ScopeCore? {
-        guard isActive else { return nil }
-        let child = make()
+    /// What became of a child core the shell made for this scope.
+    package enum Adoption {
+        /// Listed as the newest child: the shell hands out its handle.
+        case adopted
+        /// Not listed, since this scope's end began: the shell drops the core, which did
+        /// nothing yet, and traps.
+        case parentEnded
+    }
+
+    /// Lists `child`, made by the shell before the lock, as the newest child, if this scope
+    /// is active.
+    package mutating func adopt(_ child: ScopeCore) -> Adoption {
+        guard isActive else { return .parentEnded }
         children.append(child)
-        return child
+        return .adopted
     }
 
     /// Takes `child` out of the list of children.
@@ -168,65 +165,85 @@ extension ScopeState {
     /// tests, which check that neither list grows while its elements die.
     package var heldCounts: (hooks: Int, childSlots: Int) { (hooks.count, children.slotCount) }
 
-    /// Adds a hook; `false` when the scope is not active, and the caller runs it at once.
-    mutating func addHook(_ kind: Hook.Kind) -> Bool {
-        guard isActive else { return false }
+    /// What the shell does with a hook it offered.
+    package enum HookPlacement {
+        /// Held: it runs at the end.
+        case held
+        /// Not held, since an end began: the shell runs it now, as the end would have.
+        case runNow
+    }
+
+    /// Adds a hook, if the scope is active.
+    package mutating func addHook(_ kind: Hook.Kind) -> HookPlacement {
+        guard isActive else { return .runNow }
         // Drops observers that are gone and subscriptions that were cancelled, so a
         // long-lived container does not grow.
         _ = hooks.makeRoom(minimumCount: 64) { hook in
             switch hook.kind {
             case .closure, .asyncClosure: false
             case .observer(let observer): observer.object == nil
+            case .task(let task): task.object == nil
             case .subscription(let subscription): !subscription.isActive
             }
         }
         hooks.append(Hook(kind: kind, order: nextOrder()))
-        return true
-    }
-
-    /// Moves from active to ending; `false` when an end began already.
-    package mutating func beginEnding() -> Bool {
-        guard isActive else { return false }
-        phase = .ending
-        return true
+        return .held
     }
 
     /// How an `end()` begins.
-    enum EndStart {
+    package enum EndStart {
         /// Nothing had to run at the end: the scope is ended, and this is what it held.
         case atOnce(Released)
-        /// The scope is ending: the caller walks its steps, holding the ending's token.
-        case walk(Ending)
+        /// The scope must walk its steps, and nothing changed yet: the shell makes an
+        /// ``Ending`` outside the lock and begins the walk with it (``beginWalk(with:)``).
+        case prepareEnding
         /// An end began already: the one in progress, or done, if any was recorded.
         case begun(EndInProgress?)
     }
 
-    /// Begins an `end()` in one transition: ends the scope at once when `atOnceAllowed` and
-    /// nothing in it has to run (``endAtOnce()``), and otherwise moves it to ending, with
-    /// the ending `makeEnding` makes recorded for whoever must wait for it.
-    mutating func beginEnd(atOnceAllowed: Bool, making makeEnding: () -> Ending) -> EndStart {
+    /// Begins an `end()`: ends the scope at once when `atOnceAllowed` and nothing in it has
+    /// to run (``endAtOnce()``); otherwise, if it is active, asks for an ending to walk with.
+    package mutating func beginEnd(atOnceAllowed: Bool) -> EndStart {
+        guard isActive else { return .begun(side?.ending) }
         if atOnceAllowed, let released = endAtOnce() { return .atOnce(released) }
-        guard beginEnding() else { return .begun(side?.ending) }
-        let ending = makeEnding()
+        return .prepareEnding
+    }
+
+    /// How a walked `end()` begins, with the ending the shell made.
+    package enum WalkStart {
+        /// The scope is ending, with the ending recorded for whoever must wait for it: the
+        /// caller walks its steps, holding the ending's token.
+        case walk
+        /// An end began since ``beginEnd(atOnceAllowed:)`` answered: the one in progress,
+        /// or done, if any was recorded. The shell's ending is dropped, never seen.
+        case begun(EndInProgress?)
+    }
+
+    /// Moves from active to ending, recording `ending` in the same transition: whoever finds
+    /// the scope ending finds the ending to wait for too.
+    package mutating func beginWalk(with ending: Ending) -> WalkStart {
+        guard isActive else { return .begun(side?.ending) }
+        phase = .ending
         sideForWriting().ending = .ending(ending)
-        return .walk(ending)
+        return .walk
     }
 
     /// How an `endAndWait` begins.
-    enum TeardownStart {
-        /// The teardown `start` made: the caller awaits it.
-        case started(Task<EndReport, Never>)
-        /// An end began already: the one in progress, or done, if any was recorded.
+    package enum TeardownStart {
+        /// The shell's teardown is recorded: the caller starts its task, then awaits it.
+        case start
+        /// An end began already: the one in progress, or done, if any was recorded. The
+        /// shell's teardown is dropped, never seen.
         case begun(EndInProgress?)
     }
 
-    /// Moves from active to ending with the task `start` makes, which later callers await.
-    mutating func beginTeardown(_ start: () -> Task<EndReport, Never>) -> TeardownStart {
+    /// Moves from active to ending with `teardown`, made by the shell before the lock,
+    /// recorded for later callers to await.
+    package mutating func beginTeardown(_ teardown: Teardown) -> TeardownStart {
         guard isActive else { return .begun(side?.ending) }
         phase = .ending
-        let teardown = start()
         sideForWriting().ending = .teardown(teardown)
-        return .started(teardown)
+        return .start
     }
 
     /// Ends the scope in this one transition when nothing in it has to run at the end: no
@@ -244,7 +261,7 @@ extension ScopeState {
     }
 
     /// What a scope held, taken out at the end, to release once the lock is let go.
-    struct Released {
+    package struct Released {
         /// Moved out of, instance by instance, by an end at once.
         var entries: EntryTable
         let hooks: [Hook]

@@ -1,9 +1,9 @@
 /// How a container keeps the instance a `shared`-like provider made: the one thing that
 /// tells `shared`, `weakShared` and `sharedWhenPresent` apart once the instance is built.
 ///
-/// The claim engine (``ScopeCore/construct(_:storage:make:)``) reads it when it stores.
+/// The claim engine (``ScopeCore/construct(_:retention:make:)``) reads it when it stores.
 @usableFromInline
-package enum Storage: Sendable {
+package enum Retention: Sendable {
     /// Held strongly until the container ends or the provider is reset: `shared`.
     case strong
     /// Held weakly, made again once it is gone: `weakShared`. The instance is the object

@@ -1,0 +1,22 @@
+/// The one call a `unique` resolution makes before its factory.
+extension ScopeCore {
+    /// Checks that a `unique` resolution of the provider `key` names here may run, and
+    /// pushes its frame on this thread's stack: one call for what every `unique` resolution
+    /// does before its factory.
+    ///
+    /// It takes the key rather than a ``Frame``: a frame holds the core, and building one
+    /// here would count a reference to it on every resolution; the stack keeps its entries
+    /// uncounted anyway. A frame is built only for an error.
+    ///
+    /// - Returns: The stack, to pop the frame from once the factory returns or throws, and
+    ///   the override to build with, if any.
+    /// - Throws: ``StrataError/ended(provider:)`` when the container has ended, and
+    ///   ``StrataError/cycle(path:)`` when the frame is on the stack already.
+    @usableFromInline
+    func pushUnique(_ key: ProviderKey) throws(StrataError) -> (ResolutionStack.Handle, Override?) {
+        let override = try prepareUnique(key)
+        let storage = ResolutionStack.currentStorage
+        try storage.pointee.push(ResolutionStack.Entry(core: self, key: key))
+        return (ResolutionStack.Handle(storage), override)
+    }
+}
