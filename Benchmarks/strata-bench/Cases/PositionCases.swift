@@ -5,203 +5,101 @@ import Strata
 
 extension BenchCase {
     /// The 1st instance a 30-provider container stored, its factory plain.
-    static let position1stPlain = BenchCase(
-        name: "position-1st", title: "cached shared, 1st of 30", unit: "ns/op",
-        baseline: "Mutex-guarded lazy singleton", target: .ratio(atMost: 2.5)
-    ) { settings throws(BenchFailure) in
-        let container = try ThirtyContainer.resolvedPlainFirst()
-        let hand = HandAppContainer()
-        let expected = try container.plain1.checked()
-        let handExpected = hand.apiClient
-        let strataSink = Sink()
-        let handSink = Sink()
-        let figures = compare(
-            timedLoop { iterations in
-                for _ in 0..<iterations { strataSink.blackHole(container.plain1()) }
-            },
-            timedLoop { iterations in
-                for _ in 0..<iterations { handSink.blackHole(hand.apiClient) }
-            },
-            settings: settings)
-        try check(strataSink.holdsOnly(expected), "the plain1 changed identity")
-        try check(handSink.holdsOnly(handExpected), "the hand-written singleton changed identity")
-        return figures
-    }
+    static let position1stPlain = position(
+        name: "position-1st", title: "cached shared, 1st of 30",
+        baseline: "Mutex-guarded lazy singleton",
+        in: { () throws(BenchFailure) in try ThirtyContainer.resolvedPlainFirst() }, \.plain1,
+        read: { $0.plain1() }, against: { $0.apiClient })
 
     /// The 2nd instance a 30-provider container stored, its factory plain.
-    static let position2ndPlain = BenchCase(
-        name: "position-2nd", title: "cached shared, 2nd of 30", unit: "ns/op",
-        baseline: "Mutex-guarded lazy singleton", target: .ratio(atMost: 2.5)
-    ) { settings throws(BenchFailure) in
-        let container = try ThirtyContainer.resolvedWiredFirst()
-        let hand = HandAppContainer()
-        let expected = try container.plain1.checked()
-        let handExpected = hand.apiClient
-        let strataSink = Sink()
-        let handSink = Sink()
-        let figures = compare(
-            timedLoop { iterations in
-                for _ in 0..<iterations { strataSink.blackHole(container.plain1()) }
-            },
-            timedLoop { iterations in
-                for _ in 0..<iterations { handSink.blackHole(hand.apiClient) }
-            },
-            settings: settings)
-        try check(strataSink.holdsOnly(expected), "the plain1 changed identity")
-        try check(handSink.holdsOnly(handExpected), "the hand-written singleton changed identity")
-        return figures
-    }
+    static let position2ndPlain = position(
+        name: "position-2nd", title: "cached shared, 2nd of 30",
+        baseline: "Mutex-guarded lazy singleton",
+        in: { () throws(BenchFailure) in try ThirtyContainer.resolvedWiredFirst() }, \.plain1,
+        read: { $0.plain1() }, against: { $0.apiClient })
 
     /// The 10th instance a 30-provider container stored, its factory plain.
-    static let position10thPlain = BenchCase(
-        name: "position-10th", title: "cached shared, 10th of 30", unit: "ns/op",
-        baseline: "Mutex-guarded lazy singleton", target: .ratio(atMost: 2.5)
-    ) { settings throws(BenchFailure) in
-        let container = try ThirtyContainer.resolvedWiredFirst()
-        let hand = HandAppContainer()
-        let expected = try container.plain5.checked()
-        let handExpected = hand.apiClient
-        let strataSink = Sink()
-        let handSink = Sink()
-        let figures = compare(
-            timedLoop { iterations in
-                for _ in 0..<iterations { strataSink.blackHole(container.plain5()) }
-            },
-            timedLoop { iterations in
-                for _ in 0..<iterations { handSink.blackHole(hand.apiClient) }
-            },
-            settings: settings)
-        try check(strataSink.holdsOnly(expected), "the plain5 changed identity")
-        try check(handSink.holdsOnly(handExpected), "the hand-written singleton changed identity")
-        return figures
-    }
+    static let position10thPlain = position(
+        name: "position-10th", title: "cached shared, 10th of 30",
+        baseline: "Mutex-guarded lazy singleton",
+        in: { () throws(BenchFailure) in try ThirtyContainer.resolvedWiredFirst() }, \.plain5,
+        read: { $0.plain5() }, against: { $0.apiClient })
 
     /// The 30th instance a 30-provider container stored, its factory plain.
-    static let position30thPlain = BenchCase(
-        name: "position-30th", title: "cached shared, 30th of 30", unit: "ns/op",
-        baseline: "Mutex-guarded lazy singleton", target: .ratio(atMost: 2.5)
-    ) { settings throws(BenchFailure) in
-        let container = try ThirtyContainer.resolvedWiredFirst()
-        let hand = HandAppContainer()
-        let expected = try container.plain15.checked()
-        let handExpected = hand.apiClient
-        let strataSink = Sink()
-        let handSink = Sink()
-        let figures = compare(
-            timedLoop { iterations in
-                for _ in 0..<iterations { strataSink.blackHole(container.plain15()) }
-            },
-            timedLoop { iterations in
-                for _ in 0..<iterations { handSink.blackHole(hand.apiClient) }
-            },
-            settings: settings)
-        try check(strataSink.holdsOnly(expected), "the plain15 changed identity")
-        try check(handSink.holdsOnly(handExpected), "the hand-written singleton changed identity")
-        return figures
-    }
+    static let position30thPlain = position(
+        name: "position-30th", title: "cached shared, 30th of 30",
+        baseline: "Mutex-guarded lazy singleton",
+        in: { () throws(BenchFailure) in try ThirtyContainer.resolvedWiredFirst() }, \.plain15,
+        read: { $0.plain15() }, against: { $0.apiClient })
 
     /// The 1st instance a 30-provider container stored, its factory reading the container.
-    static let position1stCapturing = BenchCase(
+    static let position1stCapturing = position(
         name: "position-1st-capturing", title: "cached shared, 1st of 30, factory reads container",
-        unit: "ns/op",
-        baseline: "Mutex-guarded lazy singleton built from another", target: .ratio(atMost: 2.5)
-    ) { settings throws(BenchFailure) in
-        let container = try ThirtyContainer.resolvedWiredFirst()
-        let hand = HandAppContainer()
-        let expected = try container.wired1.checked()
-        let handExpected = hand.profile
-        let strataSink = Sink()
-        let handSink = Sink()
-        let figures = compare(
-            timedLoop { iterations in
-                for _ in 0..<iterations { strataSink.blackHole(container.wired1()) }
-            },
-            timedLoop { iterations in
-                for _ in 0..<iterations { handSink.blackHole(hand.profile) }
-            },
-            settings: settings)
-        try check(strataSink.holdsOnly(expected), "the wired1 changed identity")
-        try check(handSink.holdsOnly(handExpected), "the hand-written singleton changed identity")
-        return figures
-    }
+        baseline: "Mutex-guarded lazy singleton built from another",
+        in: { () throws(BenchFailure) in try ThirtyContainer.resolvedWiredFirst() }, \.wired1,
+        read: { $0.wired1() }, against: { $0.profile })
 
     /// The 2nd instance a 30-provider container stored, its factory reading the container.
-    static let position2ndCapturing = BenchCase(
+    static let position2ndCapturing = position(
         name: "position-2nd-capturing", title: "cached shared, 2nd of 30, factory reads container",
-        unit: "ns/op",
-        baseline: "Mutex-guarded lazy singleton built from another", target: .ratio(atMost: 2.5)
-    ) { settings throws(BenchFailure) in
-        let container = try ThirtyContainer.resolvedPlainFirst()
-        let hand = HandAppContainer()
-        let expected = try container.wired1.checked()
-        let handExpected = hand.profile
-        let strataSink = Sink()
-        let handSink = Sink()
-        let figures = compare(
-            timedLoop { iterations in
-                for _ in 0..<iterations { strataSink.blackHole(container.wired1()) }
-            },
-            timedLoop { iterations in
-                for _ in 0..<iterations { handSink.blackHole(hand.profile) }
-            },
-            settings: settings)
-        try check(strataSink.holdsOnly(expected), "the wired1 changed identity")
-        try check(handSink.holdsOnly(handExpected), "the hand-written singleton changed identity")
-        return figures
-    }
+        baseline: "Mutex-guarded lazy singleton built from another",
+        in: { () throws(BenchFailure) in try ThirtyContainer.resolvedPlainFirst() }, \.wired1,
+        read: { $0.wired1() }, against: { $0.profile })
 
     /// The 10th instance a 30-provider container stored, its factory reading the container.
-    static let position10thCapturing = BenchCase(
+    static let position10thCapturing = position(
         name: "position-10th-capturing",
-        title: "cached shared, 10th of 30, factory reads container", unit: "ns/op",
-        baseline: "Mutex-guarded lazy singleton built from another", target: .ratio(atMost: 2.5)
-    ) { settings throws(BenchFailure) in
-        let container = try ThirtyContainer.resolvedPlainFirst()
-        let hand = HandAppContainer()
-        let expected = try container.wired5.checked()
-        let handExpected = hand.profile
-        let strataSink = Sink()
-        let handSink = Sink()
-        let figures = compare(
-            timedLoop { iterations in
-                for _ in 0..<iterations { strataSink.blackHole(container.wired5()) }
-            },
-            timedLoop { iterations in
-                for _ in 0..<iterations { handSink.blackHole(hand.profile) }
-            },
-            settings: settings)
-        try check(strataSink.holdsOnly(expected), "the wired5 changed identity")
-        try check(handSink.holdsOnly(handExpected), "the hand-written singleton changed identity")
-        return figures
-    }
+        title: "cached shared, 10th of 30, factory reads container",
+        baseline: "Mutex-guarded lazy singleton built from another",
+        in: { () throws(BenchFailure) in try ThirtyContainer.resolvedPlainFirst() }, \.wired5,
+        read: { $0.wired5() }, against: { $0.profile })
 
     /// The 30th instance a 30-provider container stored, its factory reading the container.
-    static let position30thCapturing = BenchCase(
+    static let position30thCapturing = position(
         name: "position-30th-capturing",
-        title: "cached shared, 30th of 30, factory reads container", unit: "ns/op",
-        baseline: "Mutex-guarded lazy singleton built from another", target: .ratio(atMost: 2.5)
-    ) { settings throws(BenchFailure) in
-        let container = try ThirtyContainer.resolvedPlainFirst()
-        let hand = HandAppContainer()
-        let expected = try container.wired15.checked()
-        let handExpected = hand.profile
-        let strataSink = Sink()
-        let handSink = Sink()
-        let figures = compare(
-            timedLoop { iterations in
-                for _ in 0..<iterations { strataSink.blackHole(container.wired15()) }
-            },
-            timedLoop { iterations in
-                for _ in 0..<iterations { handSink.blackHole(hand.profile) }
-            },
-            settings: settings)
-        try check(strataSink.holdsOnly(expected), "the wired15 changed identity")
-        try check(handSink.holdsOnly(handExpected), "the hand-written singleton changed identity")
-        return figures
-    }
-}
+        title: "cached shared, 30th of 30, factory reads container",
+        baseline: "Mutex-guarded lazy singleton built from another",
+        in: { () throws(BenchFailure) in try ThirtyContainer.resolvedPlainFirst() }, \.wired15,
+        read: { $0.wired15() }, against: { $0.profile })
 
-extension BenchCase {
+    /// One cached read of `provider` from a 30-provider container `make` resolves, against a
+    /// hand-written singleton that `handRead` reads: the shape of every position case.
+    ///
+    /// Inlined, so that each case's loops call its provider directly, as the cases written out
+    /// one by one did.
+    @inline(__always)
+    private static func position(
+        name: String, title: String, baseline: String,
+        in make: @escaping @Sendable () throws(BenchFailure) -> ThirtyContainer,
+        _ provider: any KeyPath<ThirtyContainer, Provider<some AnyObject>> & Sendable,
+        read: @escaping @Sendable (ThirtyContainer) -> AnyObject,
+        against handRead: @escaping @Sendable (HandAppContainer) -> AnyObject
+    ) -> BenchCase {
+        BenchCase(
+            name: name, title: title, unit: "ns/op", baseline: baseline,
+            target: .ratio(atMost: 2.5)
+        ) { settings throws(BenchFailure) in
+            let container = try make()
+            let hand = HandAppContainer()
+            let expected = try container[keyPath: provider].checked()
+            let handExpected = handRead(hand)
+            let strataSink = Sink()
+            let handSink = Sink()
+            let figures = compare(
+                timedLoop { iterations in
+                    for _ in 0..<iterations { strataSink.blackHole(read(container)) }
+                },
+                timedLoop { iterations in
+                    for _ in 0..<iterations { handSink.blackHole(handRead(hand)) }
+                },
+                settings: settings)
+            try check(strataSink.holdsOnly(expected), "the \(name) instance changed identity")
+            try check(
+                handSink.holdsOnly(handExpected), "the hand-written singleton changed identity")
+            return figures
+        }
+    }
+
     /// The slowest of the 2nd, 10th and 30th providers of a 30-provider container against
     /// its 1st, factories plain: each measured against the 1st in the same run, the
     /// comparison with the largest ratio reported.
