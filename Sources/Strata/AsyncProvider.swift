@@ -35,7 +35,7 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
         do {
             return try await resolve()
         } catch {
-            fatalError(error.description)
+            error.trap()
         }
     }
 
@@ -66,7 +66,7 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
 
     /// Replaces the provider's factory, for tests and previews.
     ///
-    /// The instance made before is ended at once, as ``reset()`` ends it; the next
+    /// The instance made before is ended at once, as ``endCachedInstance()`` ends it; the next
     /// resolution builds from `make`. A construction in flight is not stored.
     ///
     /// - Parameter make: The factory to use instead of the declared one.

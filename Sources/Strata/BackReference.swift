@@ -52,7 +52,7 @@ public struct BackReference<Value>: Sendable {
         do {
             return try resolve()
         } catch {
-            fatalError(error.description)
+            error.trap()
         }
     }
 

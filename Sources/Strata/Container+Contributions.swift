@@ -102,19 +102,6 @@ extension Container {
         }
     }
 
-    /// Gathers like ``gather(_:)-2x12m``, trapping with the same message
-    /// when a factory fails.
-    ///
-    /// - Parameter key: The list to gather.
-    /// - Returns: The elements, the root's first.
-    public func gatherOrTrap<Key: ContributionKey>(_ key: Key.Type) -> [Key.Element] {
-        do {
-            return try gather(key)
-        } catch {
-            fatalError(error.description)
-        }
-    }
-
     /// Every live contribution to a main-actor `key` from the app down to this container,
     /// made on the main actor.
     ///
@@ -139,20 +126,6 @@ extension Container {
             case .mainActor(let make): try make()
             case .anyThread(let make): try make()
             }
-        }
-    }
-
-    /// Gathers like ``gather(_:)-ogcw``, trapping with the same
-    /// message when a factory fails.
-    ///
-    /// - Parameter key: The list to gather.
-    /// - Returns: The elements, the root's first.
-    @MainActor
-    public func gatherOrTrap<Key: MainActorContributionKey>(_ key: Key.Type) -> [Key.Element] {
-        do {
-            return try gather(key)
-        } catch {
-            fatalError(error.description)
         }
     }
 

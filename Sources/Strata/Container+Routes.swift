@@ -42,17 +42,4 @@ extension Container {
         }
         throw .routeNotFound(route: String(describing: R.self), searched: searched)
     }
-
-    /// Performs `route` like ``perform(_:)``, trapping with the same message when no
-    /// container handles it.
-    ///
-    /// - Parameter route: The route to perform.
-    /// - Returns: The handler's output.
-    public func performOrTrap<R: Route>(_ route: R) -> R.Output {
-        do {
-            return try perform(route)
-        } catch {
-            fatalError(error.description)
-        }
-    }
 }

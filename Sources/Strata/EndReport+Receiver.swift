@@ -11,7 +11,7 @@ extension EndReport {
     /// made during `operation`.
     ///
     /// Each call carries one container: ``ended`` names it alone, and ``survivors`` holds
-    /// only the instances it made. An instance ended alone — by ``Provider/reset()``, or by
+    /// only the instances it made. An instance ended alone — by ``Provider/endCachedInstance()``, or by
     /// an override that replaced it — comes in a call of its own, with ``ended`` empty.
     ///
     /// ```swift
@@ -60,7 +60,7 @@ extension Container where ContainerTier == AppTier {
     /// ``EndReport/withReceiver(_:operation:isolation:)``.
     ///
     /// Each call carries one container and the survivors it made, or — for an instance
-    /// ended alone by ``Provider/reset()`` or by an override that replaced it — no container
+    /// ended alone by ``Provider/endCachedInstance()`` or by an override that replaced it — no container
     /// and that instance if it survived. Passing `nil` stops the reports.
     ///
     /// ```swift

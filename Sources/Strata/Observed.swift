@@ -11,7 +11,8 @@ public import Observation
 /// Subscribe with ``observe(in:_:)`` to tie the handler to a container — it runs until the
 /// container ends, whether or not the token is kept — or with ``subscribe(_:)`` for a
 /// handler that lives as long as its ``Subscription``. Those handlers run on the thread that
-/// set the value; ``observeOnMainActor(in:from:_:)`` runs its handler on the main actor. Change
+/// set the value. To follow the latest value on the main actor, coalesced, track it:
+/// ``Container/trackOnMainActor(from:_:onChange:)`` with a `read` of ``value``. Change
 /// the value from its old one with ``withValue(_:)``, which reads and writes under one lock.
 ///
 /// ```swift
@@ -137,12 +138,7 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
             case .mine(let value):
                 return value
             case .nested:
-                // fatalError, not preconditionFailure: optimised builds print only its message.
-                fatalError(
-                    """
-                    Strata: the body of withValue changed the Observed<\(Value.self)> it is \
-                    changing. To fix: change the value through the body's argument.
-                    """)
+                trap(.nestedObservedChange(valueType: "\(Value.self)"))
             case .wait(let other):
                 // A wait that would never end is reported to the body's own wait, which
                 // throws it; this change goes on beside it.
@@ -216,42 +212,6 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
         in container: Owner, _ handler: @escaping @Sendable (Value) -> Void
     ) -> Subscription {
         tie(subscribeOnce(handler), to: container)
-    }
-
-    /// Calls `handler` on the main actor with the value after each change, until `container`
-    /// ends or the returned subscription is cancelled.
-    ///
-    /// It is ``Container/trackOnMainActor(from:_:onChange:)`` of this value: a value
-    /// set on another thread reaches the handler in a main-actor job, which checks the
-    /// subscription first, so after `container.end()` returns the handler does not run. As
-    /// in tracking, changes are coalesced: changes that arrive while a delivery is pending or
-    /// running lead to one more call, with the value current then, so the handler sees the
-    /// latest value but may skip values in between. A value the handler sets is delivered
-    /// after it returns, never nested. The container holds the subscription, so the token
-    /// may be dropped.
-    ///
-    /// ```swift
-    /// repository.status.observeOnMainActor(in: formContainer) { status in
-    ///     viewModel.show(status)  // a main-actor view model
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - container: The container whose end stops the handler.
-    ///   - start: Whether the handler is first called with the current value.
-    ///   - handler: Receives the value after each change, on the main actor.
-    /// - Returns: The subscription, to cancel before the container ends.
-    @MainActor
-    @discardableResult
-    public func observeOnMainActor<Owner: Container>(
-        in container: Owner, from start: TrackingStart = .nextChange,
-        _ handler: @escaping @MainActor (Value) -> Void
-    ) -> Subscription {
-        container.trackOnMainActor(from: start) {
-            self.value
-        } onChange: {
-            handler($0)
-        }
     }
 
     private func tie<Owner: Container>(

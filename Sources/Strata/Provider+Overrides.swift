@@ -18,12 +18,12 @@ extension Provider {
     /// and every one that was waiting for it, builds anew.
     ///
     /// ```swift
-    /// app.imageCache.reset()     // after a memory warning
+    /// app.imageCache.endCachedInstance()     // after a memory warning
     /// ```
     ///
     /// - Returns: What was ended: ``EndReport/ended`` is empty, since no container ended.
     @discardableResult
-    public func reset() -> EndReport {
+    public func endCachedInstance() -> EndReport {
         core.reset(key)
     }
 
@@ -35,7 +35,7 @@ extension Provider {
     /// for that argument. ``removeOverride()`` removes it.
     ///
     /// ```swift
-    /// app.detail(id: 0).override(by: Int.self) { id in FakeDetail(id: id) }
+    /// app.detail(id: 0).overrideEveryArgument(of: Int.self) { id in FakeDetail(id: id) }
     /// ```
     ///
     /// It traps when the provider has no argument (it was not made by `shared(by:)`), or
@@ -44,25 +44,26 @@ extension Provider {
     /// - Parameters:
     ///   - type: The type of the argument given to `shared(by:)`.
     ///   - make: Builds the instance for an argument.
-    public func override<ID: Hashable & Sendable>(
-        by type: ID.Type, _ make: @escaping @Sendable (ID) throws -> Value
+    public func overrideEveryArgument<ID: Hashable & Sendable>(
+        of type: ID.Type, _ make: @escaping @Sendable (ID) throws -> Value
     ) {
         guard let argument = key.argument else {
-            fatalError(
-                "Strata: \(site.displayName) has no argument, so override(by:) cannot give it "
-                    + "one. Make it with shared(by:), or use override(_:).")
+            trap(.overrideWithoutArgument(provider: site.displayName))
         }
         guard argument.value.base is ID else {
-            fatalError(
-                "Strata: the argument of \(site.displayName) is a "
-                    + "\(Swift.type(of: argument.value.base)), not a \(ID.self): write "
-                    + "override(by: \(Swift.type(of: argument.value.base)).self) { … }.")
+            trap(
+                .overrideArgumentType(
+                    provider: site.displayName,
+                    argumentType: "\(Swift.type(of: argument.value.base))", given: "\(ID.self)"))
         }
         let name = site.displayName
         core.setOverride(
             .receivingArgument { argument in
                 guard let id = argument.value.base as? ID else {
-                    fatalError("Strata: an argument of \(name) is not a \(ID.self).")
+                    trap(
+                        .overrideArgumentType(
+                            provider: name, argumentType: "\(Swift.type(of: argument.value.base))",
+                            given: "\(ID.self)"))
                 }
                 return try make(id)
             },
@@ -72,7 +73,7 @@ extension Provider {
     /// Replaces the provider's factory for this argument alone: "for item 23, this fake".
     ///
     /// It wins over an override of the whole declaration (``override(_:)``,
-    /// ``override(by:_:)``) for this argument, whichever came first; other arguments keep
+    /// ``overrideEveryArgument(of:_:)``) for this argument, whichever came first; other arguments keep
     /// what they had. The instance made before for this argument is ended now.
     /// ``removeOverrideForArgument()`` removes it; ``removeOverride()`` removes it along with
     /// every other override of the declaration.
@@ -163,24 +164,24 @@ extension MainActorProvider {
     /// Drops the instance the container keeps for this provider, and ends it now: the next
     /// resolution builds anew.
     ///
-    /// See ``Provider/reset()`` for the rules.
+    /// See ``Provider/endCachedInstance()`` for the rules.
     ///
     /// - Returns: What was ended, and whether the instance survived.
     @discardableResult
-    public func reset() -> EndReport { base.reset() }
+    public func endCachedInstance() -> EndReport { base.endCachedInstance() }
 
     /// Replaces the provider's factory with one that receives the argument, for every
     /// argument of a `shared(by:)` provider.
     ///
-    /// See ``Provider/override(by:_:)`` for the rules.
+    /// See ``Provider/overrideEveryArgument(of:_:)`` for the rules.
     ///
     /// - Parameters:
     ///   - type: The type of the argument given to `shared(by:)`.
     ///   - make: Builds the instance for an argument, on the main actor.
-    public func override<ID: Hashable & Sendable>(
-        by type: ID.Type, _ make: @escaping @MainActor (ID) throws -> Value
+    public func overrideEveryArgument<ID: Hashable & Sendable>(
+        of type: ID.Type, _ make: @escaping @MainActor (ID) throws -> Value
     ) {
-        base.override(by: type) { id in try MainActor.assumeIsolated { try make(id) } }
+        base.overrideEveryArgument(of: type) { id in try MainActor.assumeIsolated { try make(id) } }
     }
 
     /// Replaces the provider's factory for this argument alone.
@@ -235,12 +236,12 @@ extension AsyncProvider {
     /// Drops the instance the container keeps for this provider, and ends it now: the next
     /// resolution builds anew.
     ///
-    /// See ``Provider/reset()`` for the rules. A construction in flight is not cancelled:
-    /// the callers awaiting it get what it builds, which is not stored.
+    /// See ``Provider/endCachedInstance()`` for the rules. A construction in flight is not
+    /// cancelled: the callers awaiting it get what it builds, which is not stored.
     ///
     /// - Returns: What was ended, and whether the instance survived.
     @discardableResult
-    public func reset() -> EndReport { core.reset(key) }
+    public func endCachedInstance() -> EndReport { core.reset(key) }
 
     /// Runs `operation` with `make` as the provider's factory, then restores what was there
     /// before.

@@ -77,7 +77,7 @@ public struct Provider<Value>: Sendable {
         do {
             return try resolve()
         } catch {
-            fatalError(error.description)
+            error.trap()
         }
     }
 
@@ -138,10 +138,10 @@ public struct Provider<Value>: Sendable {
     /// Replaces the provider's factory, for tests and previews.
     ///
     /// A child container that reads this provider from its parent gets the override too.
-    /// An instance the provider made before is ended at once, as ``reset()`` ends it (end
+    /// An instance the provider made before is ended at once, as ``endCachedInstance()`` ends it (end
     /// hook now, a survivor reported to the root's end-report handler); the next resolution
     /// builds from `make`. On a `shared(by:)` provider it applies to every argument; see
-    /// ``overrideForArgument(_:)`` and ``override(by:_:)``.
+    /// ``overrideForArgument(_:)`` and ``overrideEveryArgument(of:_:)``.
     ///
     /// ```swift
     /// app.sessionRepository.override { InMemoryUserSessionRepository() }
@@ -155,7 +155,7 @@ public struct Provider<Value>: Sendable {
     /// Restores the factory the provider was declared with.
     ///
     /// It removes every override of the declaration: the one ``override(_:)`` or
-    /// ``override(by:_:)`` set, the layers of ``withOverride(_:operation:)`` still running, and the
+    /// ``overrideEveryArgument(of:_:)`` set, the layers of ``withOverride(_:operation:)`` still running, and the
     /// override of each argument (``overrideForArgument(_:)``). It goes back to the
     /// declaration, not to the override before; ``withOverride(_:operation:)`` restores that. The
     /// instances made from the overrides are ended at once.

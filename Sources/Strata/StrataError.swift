@@ -1,8 +1,10 @@
-/// An error Strata reports instead of trapping, from `try provider.resolve()`.
+/// An error Strata reports instead of trapping: from `try provider.resolve()`,
+/// `try container.perform(route)` and `try container.gather(Key.self)`.
 ///
 /// Every case carries where it happened — the container's type and tier, the provider —
 /// and its ``description`` says what happened, where, and how to fix it. The trapping
-/// call `provider()` stops the program with that same description.
+/// call `provider()` stops the program with that same description, and so does `try!`
+/// on any throwing call: its ``debugDescription`` is the same text.
 ///
 /// ```swift
 /// do {
@@ -11,7 +13,27 @@
 ///     log("signed out before \(provider) was ready")
 /// }
 /// ```
-public enum StrataError: Error, CustomStringConvertible {
+///
+/// ## Switching over the cases
+///
+/// A minor release may add a case: a new way to fail that Strata learns to report. A
+/// `switch` that lists every case ends with `@unknown default`, so that such a release
+/// warns, "switch must be exhaustive", instead of breaking the build:
+///
+/// ```swift
+/// switch error {
+/// case .ended: showSignedOut()
+/// case .routeNotFound(let route, _): log("no screen for \(route)")
+/// case .childOfEnded, .cycle, .factoryFailed: log(error.description)
+/// @unknown default: log(error.description)
+/// }
+/// ```
+///
+/// A `catch` of the cases you handle, or a `default:`, needs nothing more. Cases are only
+/// added, never removed or changed, before 2.0 (see the CHANGELOG's versioning promise).
+/// An enum, rather than a struct with a code, keeps `catch StrataError.ended(let provider)`
+/// working, with the case's values bound where they are caught.
+public enum StrataError: Error, CustomStringConvertible, CustomDebugStringConvertible {
     /// A provider was resolved from a container that has ended (or is ending).
     case ended(provider: ProviderDescription)
 
@@ -32,6 +54,10 @@ public enum StrataError: Error, CustomStringConvertible {
     ///
     /// `searched` lists the containers asked, the caller first.
     case routeNotFound(route: String, searched: [ContainerDescription])
+
+    /// The same text as ``description``, so that `try!` on a throwing call prints what
+    /// the trapping call prints.
+    public var debugDescription: String { description }
 
     /// What happened, where, and how to fix it.
     public var description: String {

@@ -33,10 +33,10 @@ struct ArgumentOverrideTests {
         #expect(app.item(5)().id == 5)
     }
 
-    @Test("override(by:) gives the factory each argument")
+    @Test("overrideEveryArgument(of:) gives the factory each argument")
     func overrideReceivesArgument() {
         let app = TestApp()
-        app.item(0).override(by: Int.self) { id in Service(id: id * 10) }
+        app.item(0).overrideEveryArgument(of: Int.self) { id in Service(id: id * 10) }
         #expect(app.item(3)().id == 30)
         #expect(app.item(4)().id == 40)
     }
@@ -81,7 +81,8 @@ struct ArgumentOverrideTests {
     @MainActor
     func mainActorForms() {
         let app = DetailApp()
-        app.detail(id: 0).override(by: Int.self) { id in DetailViewModel(id: id + 100) }
+        app.detail(id: 0).overrideEveryArgument(of: Int.self) { id in DetailViewModel(id: id + 100)
+        }
         app.detail(id: 23).overrideForArgument { DetailViewModel(id: -23) }
         #expect(app.detail(id: 1)().id == 101)
         #expect(app.detail(id: 23)().id == -23)
@@ -89,23 +90,23 @@ struct ArgumentOverrideTests {
         #expect(app.detail(id: 23)().id == 123)
     }
 
-    @Test("override(by:) with the wrong argument type traps, naming the right one")
+    @Test("overrideEveryArgument(of:) with the wrong argument type traps, naming the right one")
     func wrongTypeTraps() async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
-            TestApp().item(1).override(by: String.self) { _ in Service() }
+            TestApp().item(1).overrideEveryArgument(of: String.self) { _ in Service() }
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("is a Int, not a String"))
     }
 
-    @Test("override(by:) on a provider without an argument traps")
+    @Test("overrideEveryArgument(of:) on a provider without an argument traps")
     func noArgumentTraps() async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
-            TestApp().service.override(by: Int.self) { id in Service(id: id) }
+            TestApp().service.overrideEveryArgument(of: Int.self) { id in Service(id: id) }
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("has no argument"))

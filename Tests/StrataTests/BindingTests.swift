@@ -15,7 +15,7 @@ struct EntryPoint: Sendable, CustomTestStringConvertible {
             $0.store.override { Tracked("fake", log: EventLog()) }
         },
         EntryPoint(name: "remove an override") { $0.store.removeOverride() },
-        EntryPoint(name: "reset a provider") { $0.store.reset() },
+        EntryPoint(name: "reset a provider") { $0.store.endCachedInstance() },
         EntryPoint(name: "end()") { $0.end() },
         EntryPoint(name: "endAndWait()") { _ = await $0.endAndWait() },
         EntryPoint(name: "onEnd") { $0.onEnd {} },

@@ -268,27 +268,14 @@ struct ContributionTests {
         #expect(try session.gather(MainActorLabels.self) == ["app \(before + 2)"])
     }
 
-    @Test("gatherOrTrap gives what gather gives, for both kinds of key")
-    @MainActor
-    func gatherOrTrapGathers() throws {
-        let app = TestApp()
-        let feature = app.makeSession().makeFeature()
-        app.contribute(Names.self) { "app" }
-        feature.contribute(Names.self) { "feature" }
-        app.contribute(MainActorLabels.self) { "app label" }
-        #expect(feature.gatherOrTrap(Names.self) == ["app", "feature"])
-        #expect(feature.gatherOrTrap(Names.self) == (try feature.gather(Names.self)))
-        #expect(feature.gatherOrTrap(MainActorLabels.self) == ["app label"])
-    }
-
-    @Test("gatherOrTrap traps with the text gather throws when a factory fails")
-    func gatherOrTrapTraps() async {
+    @Test("try! gather traps with the text gather throws when a factory fails")
+    func gatherTraps() async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
             let session = TestApp().makeSession()
             session.contribute(Names.self) { throw ContributionFailure() }
-            _ = session.gatherOrTrap(Names.self)
+            _ = try! session.gather(Names.self)
         }
         let printed = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(
@@ -297,14 +284,14 @@ struct ContributionTests {
                     + "ContributionFailure()"))
     }
 
-    @Test("a main-actor gatherOrTrap traps with the text gather throws when a factory fails")
-    func mainActorGatherOrTrapTraps() async {
+    @Test("a main-actor try! gather traps with the text gather throws when a factory fails")
+    func mainActorGatherTraps() async {
         let result = await #expect(
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
             let session = TestApp().makeSession()
             session.contribute(MainActorLabels.self) { throw ContributionFailure() }
-            _ = await MainActor.run { session.gatherOrTrap(MainActorLabels.self) }
+            _ = await MainActor.run { try! session.gather(MainActorLabels.self) }
         }
         let printed = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(

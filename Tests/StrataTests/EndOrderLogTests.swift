@@ -26,9 +26,9 @@ struct EndOrderLogTests {
     func remadeInstanceEndsAsNewest() {
         let app = ItemsApp()
         for id in 1...3 { _ = app.item(id)() }
-        _ = app.item(1).reset()
+        _ = app.item(1).endCachedInstance()
         _ = app.item(1)()
-        _ = app.item(2).reset()
+        _ = app.item(2).endCachedInstance()
         _ = app.item(2)()
         let before = app.log.all.count
         _ = app.end()
@@ -55,7 +55,7 @@ struct EndOrderLogTests {
         var remade: [Int] = []
         for round in 0..<3 {
             for id in ids where id % 3 == round {
-                _ = app.item(id).reset()
+                _ = app.item(id).endCachedInstance()
                 _ = app.item(id)()
                 remade.append(id)
             }

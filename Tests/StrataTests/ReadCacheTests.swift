@@ -109,7 +109,7 @@ struct ReadCacheTests {
     func resetUnpublishes() {
         let app = NumberedApp()
         let first = publishItem(of: app)
-        _ = app.item.reset()
+        _ = app.item.endCachedInstance()
         #expect(first.object == nil)
         #expect(app.item().number == 2)
     }
@@ -152,7 +152,7 @@ struct ReadCacheTests {
                     while !app.scope.core.publishesReads { _ = app.item() }
                     published.add(1, ordering: .relaxed)
                     let current = app.item().number
-                    _ = app.item.reset()
+                    _ = app.item.endCachedInstance()
                     resetBelow.store(current + 1, ordering: .releasing)
                 }
                 done.store(true, ordering: .releasing)

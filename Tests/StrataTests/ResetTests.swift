@@ -47,12 +47,12 @@ final class ResetApp: Container {
 
 @Suite("Reset of one instance")
 struct ResetTests {
-    @Test("reset ends the instance now, and the next resolution builds anew")
+    @Test("endCachedInstance ends the instance now, and the next resolution builds anew")
     func resetEndsAndRebuilds() {
         let log = EventLog()
         let app = TestApp(log: log)
         _ = app.config()
-        app.config.reset()
+        app.config.endCachedInstance()
         #expect(log.all == ["made app.config", "end app.config", "released app.config"])
         #expect(app.config().name == "app.config")
         #expect(log.all.count == 4)
@@ -68,7 +68,7 @@ struct ResetTests {
         }
         let app = EndReport.withReceiver(receiver) { TestApp() }
         let held = app.config()
-        let report = app.config.reset()
+        let report = app.config.endCachedInstance()
         #expect(report.survivors.map(\.object) == [ObjectIdentifier(held)])
         #expect(report.survivors.first?.provider.name == "config")
         #expect(report.ended.isEmpty)
@@ -76,79 +76,83 @@ struct ResetTests {
         #expect(app.config() !== held)
     }
 
-    @Test("reset of an instance nothing else holds reports no survivor")
+    @Test("endCachedInstance of an instance nothing else holds reports no survivor")
     func resetWithoutSurvivor() {
         let app = TestApp()
         _ = app.config()
-        #expect(app.config.reset().survivors.isEmpty)
+        #expect(app.config.endCachedInstance().survivors.isEmpty)
     }
 
-    @Test("reset starts an async end and lists it as not awaited, as end() does")
+    @Test("endCachedInstance starts an async end and lists it as not awaited, as end() does")
     func resetStartsAsyncEnd() {
         let app = ResetApp()
         _ = app.journal()
-        let report = app.journal.reset()
+        let report = app.journal.endCachedInstance()
         #expect(report.notAwaited.map(\.description) == ["scopeDidEnd() of ResetApp.journal"])
     }
 
-    @Test("reset traces the instance's end")
+    @Test("endCachedInstance traces the instance's end")
     func resetTraces() {
         let events = Locked<[String]>([])
         let app = TestApp()
         _ = app.service()
         app.onTrace { event in events.withLock { $0.append(event.description) } }
-        app.service.reset()
+        app.service.endCachedInstance()
         #expect(events.withLock { $0 } == ["ended TestApp.service: Service"])
     }
 
-    @Test("reset of an async provider ends its instance, and the next resolve builds anew")
+    @Test(
+        "endCachedInstance of an async provider ends its instance, and the next resolve builds anew"
+    )
     func resetAsyncProvider() async throws {
         let app = ResetApp()
         #expect(try await app.loaded.resolve().id == 1)
-        let report = app.loaded.reset()
+        let report = app.loaded.endCachedInstance()
         #expect(report.survivors.isEmpty, "\(report)")
         #expect(app.count.ended.value == 1)
         #expect(try await app.loaded.resolve().id == 2)
     }
 
-    @Test("reset of a main-actor provider ends its instance and reports it while it is held")
+    @Test(
+        "endCachedInstance of a main-actor provider ends its instance and reports it while it is held"
+    )
     @MainActor
     func resetMainActorProvider() {
         let app = MainActorApp()
         let first = app.profile()
-        let report = app.profile.reset()
+        let report = app.profile.endCachedInstance()
         #expect(report.survivors.map(\.provider.name) == ["profile"])
         #expect(app.profile() !== first)
     }
 
-    @Test("reset of one argument leaves the instances of the other arguments")
+    @Test("endCachedInstance of one argument leaves the instances of the other arguments")
     func resetOneArgument() {
         let app = TestApp()
         let one = app.item(1)()
         let two = app.item(2)()
-        app.item(2).reset()
+        app.item(2).endCachedInstance()
         #expect(app.item(1)() === one)
         #expect(app.item(2)() !== two)
     }
 
-    @Test("reset of a weakShared provider drops the live instance and ends it")
+    @Test("endCachedInstance of a weakShared provider drops the live instance and ends it")
     func resetWeakShared() {
         let log = EventLog()
         let app = TestApp(log: log)
         let held = app.cache()
-        let report = app.cache.reset()
+        let report = app.cache.endCachedInstance()
         #expect(report.survivors.map(\.object) == [ObjectIdentifier(held)])
         #expect(app.cache() !== held)
         #expect(Array(log.all.prefix(3)) == ["made app.cache", "end app.cache", "made app.cache"])
     }
 
-    @Test("reset on an ended container gives an empty report and runs no hook")
+    @Test("endCachedInstance on an ended container gives an empty report and runs no hook")
     func resetAfterEnd() {
         let log = EventLog()
         let app = TestApp(log: log)
         _ = app.config()
         app.end()
-        let report = app.config.reset()
+        let report = app.config.endCachedInstance()
         #expect(report.survivors.isEmpty && report.ended.isEmpty && report.notAwaited.isEmpty)
         #expect(log.all == ["made app.config", "end app.config", "released app.config"])
     }
@@ -166,7 +170,7 @@ struct ResetTests {
             finished.arrive()
         }
         try #require(app.entered.wait(for: 1))
-        #expect(app.service.reset().survivors.isEmpty)
+        #expect(app.service.endCachedInstance().survivors.isEmpty)
         app.gate.signal()
         try #require(finished.wait(for: 1))
         app.gate.signal()  // for the build the next resolution starts
@@ -190,14 +194,14 @@ struct ResetTests {
             guard start.arriveAndWait() else { return }
             for _ in 0..<300 {
                 if index == 0 {
-                    app.counted.reset()
+                    app.counted.endCachedInstance()
                 } else {
                     _ = app.counted()
                 }
             }
         }
         try #require(finished)
-        app.counted.reset()
+        app.counted.endCachedInstance()
         #expect(stored.value > 0)
         #expect(app.count.ended.value == stored.value)
         #expect(app.count.endedTwice.value == 0)

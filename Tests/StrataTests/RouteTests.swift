@@ -21,13 +21,6 @@ struct RouteTests {
         #expect(try interaction.perform(Greeting(name: "Ada")) == "hello, Ada")
     }
 
-    @Test("performOrTrap returns the answer of the handler perform finds")
-    func performOrTrapAnswers() {
-        let app = TestApp()
-        app.handle(Greeting.self) { "hello, \($0.name)" }
-        #expect(app.makeSession().performOrTrap(Greeting(name: "Grace")) == "hello, Grace")
-    }
-
     @Test("the handler nearest the caller wins")
     func nearestHandlerWins() throws {
         let app = TestApp()
@@ -76,11 +69,11 @@ struct RouteTests {
             error?.description.contains("To fix: register one with handle(Unhandled.self)") == true)
     }
 
-    @Test("performOrTrap traps with the same text when nobody answers")
+    @Test("try! perform traps with the text perform throws when nobody answers")
     func missingRouteTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
         {
-            _ = TestApp().makeFeature().performOrTrap(Unhandled())
+            _ = try! TestApp().makeFeature().perform(Unhandled())
         }
         let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(

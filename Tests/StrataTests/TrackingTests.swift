@@ -281,7 +281,9 @@ struct MainActorTrackingTests {
         let status = Observed(Status.idle)
         let app = TestApp()
         let (values, continuation) = AsyncStream.makeStream(of: (Status, Bool).self)
-        status.observeOnMainActor(in: app) { value in
+        app.trackOnMainActor {
+            status.value
+        } onChange: { value in
             continuation.yield((value, isOnMainQueue()))
         }
         #expect(onThreads(1) { _ in status.value = .saved })

@@ -67,7 +67,7 @@ enum TrapCase: String, CaseIterable, Codable, Sendable {
         case .failingFactory:
             _ = container.broken()
         case .unhandledRoute:
-            _ = container.performOrTrap(NobodyHandles())
+            _ = try! container.perform(NobodyHandles())
         case .asyncProviderAfterEnd:
             container.end()
             _ = await container.catalog()
@@ -135,5 +135,15 @@ struct TrapMessageTests {
         let printed = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(printed.contains(thrown))
         #expect(printed.contains("To fix:"))
+    }
+}
+
+@Suite("StrataError's texts")
+struct StrataErrorTextTests {
+    @Test("try! prints what the trapping call prints: the debug text is the description")
+    func debugDescriptionIsTheDescription() {
+        let error = StrataError.routeNotFound(route: "Unhandled", searched: [])
+        #expect(String(reflecting: error) == error.description)
+        #expect(error.description.hasPrefix("Strata: no handler for route Unhandled."))
     }
 }

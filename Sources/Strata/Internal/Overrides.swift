@@ -17,7 +17,7 @@ enum OverrideFactory: Sendable {
         case .fixed(let override):
             return override
         case .receivingArgument(let make):
-            // `override(by:_:)` checks at installation that the provider takes an argument.
+            // `overrideEveryArgument(of:_:)` checks at installation that the provider takes an argument.
             guard let argument = key.argument else {
                 preconditionFailure("Strata: an override that receives an argument has none")
             }

@@ -6,20 +6,13 @@ extension Provider {
     @inlinable
     static func weakObject(_ value: Value, for frame: Frame) -> AnyObject {
         guard let object = classInstance(value) else {
-            fatalError(notAnObject(type(of: value as Any), frame))
+            notAnObject(type(of: value as Any), frame)
         }
         return object
     }
 
     @usableFromInline
-    static func notAnObject(_ type: Any.Type, _ frame: Frame) -> String {
-        let provider = frame.provider
-        return """
-            Strata: \(provider) is weakShared, but its factory made a \(type), which is not a \
-            class instance, so the container cannot hold it weakly. \
-            Where: provider '\(provider.name)' of \(provider.container). \
-            To fix: declare it with shared { … } to keep one value until the container ends, \
-            or make \(type) a class.
-            """
+    static func notAnObject(_ type: Any.Type, _ frame: Frame) -> Never {
+        trap(.weakValueNotAnObject(provider: frame.provider, type: "\(type)"))
     }
 }

@@ -44,7 +44,7 @@ package final class ScopeHandle: Sendable {
             let error = StrataError.childOfEnded(
                 parent: core.containerDescription, childTier: tier.name,
                 location: "\(fileID):\(line)")
-            fatalError(error.description)
+            error.trap()
         }
     }
 }

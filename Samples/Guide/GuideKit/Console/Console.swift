@@ -182,7 +182,7 @@ public final class Console {
             Your data is in \(app.dataDirectory.path).
             """
         // The lines' factories only describe; one that fails is a bug in the wiring.
-        let lines = container.gatherOrTrap(HelpLines.self)
+        let lines = try! container.gather(HelpLines.self)
         guard !lines.isEmpty else { return [general] }
         return [general, "What the features here offer:"] + lines.map { "  " + $0 }
     }

@@ -46,7 +46,7 @@ final class HomeScreen: HostScreen {
     private var menu: Menu {
         let viewModel = viewModel
         // The entries' factories only describe; one that fails is a bug in the wiring.
-        let entries = container.gatherOrTrap(HomeMenu.self).map { entry in
+        let entries = try! container.gather(HomeMenu.self).map { entry in
             Menu.Item(title: entry.title) { viewModel.open(entry.destination) }
         }
         return Menu(entries + [.init(title: "sign out", action: viewModel.signOut)])

@@ -1,0 +1,88 @@
+/// A programmer error Strata traps on that has no throwing form: code that can never work,
+/// found when it first runs.
+///
+/// Each trap of Strata's prints a text from here or from ``StrataError``, so every message
+/// is written in one place and in one shape: what happened, where, how to fix it. Nothing
+/// here is thrown: a caller cannot recover from a declaration that is wrong, so the fix is
+/// in the code.
+enum Misuse: CustomStringConvertible {
+    /// A `weakShared` factory made a value that is not a class instance.
+    case weakValueNotAnObject(provider: ProviderDescription, type: String)
+
+    /// A provider that keeps one instance per container (or per resolution) is declared in a
+    /// method that takes arguments, so every call would get the first call's instance.
+    case argumentsIgnored(
+        provider: ProviderDescription, maker: String, keeps: String, isAsync: Bool)
+
+    /// ``Provider/overrideEveryArgument(of:_:)`` on a provider that has no argument.
+    case overrideWithoutArgument(provider: String)
+
+    /// ``Provider/overrideEveryArgument(of:_:)`` with a type that is not the argument's.
+    case overrideArgumentType(provider: String, argumentType: String, given: String)
+
+    /// The body of ``Observed/withValue(_:)`` changed the value it is changing.
+    case nestedObservedChange(valueType: String)
+
+    var description: String {
+        switch self {
+        case .weakValueNotAnObject(let provider, let type):
+            return """
+                Strata: \(provider) is weakShared, but its factory made a \(type), which is \
+                not a class instance, so the container cannot hold it weakly. \
+                Where: provider '\(provider.name)' of \(provider.container). \
+                To fix: declare it with shared { … } to keep one value until the container \
+                ends, or make \(type) a class.
+                """
+        case .argumentsIgnored(let provider, let maker, let keeps, let isAsync):
+            let fix =
+                isAsync
+                ? """
+                declare the async provider as a property of a container made for each value \
+                (a feature or interaction container that holds it), or build the instance \
+                synchronously with shared(by: value) { … }, one instance per value.
+                """
+                : """
+                write shared(by: value) { … } with the value that tells instances apart (one \
+                instance per value, kept until the container ends), or unique { … } for a new \
+                instance at every resolution.
+                """
+            return """
+                Strata: \(provider) is declared with \(maker) in a method that takes \
+                arguments, but \(maker) keeps \(keeps), so every call would \
+                get the instance made for the first call's arguments. Where: provider \
+                '\(provider.name)' of \(provider.container). To fix: \(fix)
+                """
+        case .overrideWithoutArgument(let provider):
+            return """
+                Strata: \(provider) has no argument, so overrideEveryArgument(of:) cannot give \
+                it one. To fix: make it with shared(by:), or use override(_:).
+                """
+        case .overrideArgumentType(let provider, let argumentType, let given):
+            return """
+                Strata: the argument of \(provider) is a \(argumentType), not a \(given). \
+                To fix: write overrideEveryArgument(of: \(argumentType).self) { … }.
+                """
+        case .nestedObservedChange(let valueType):
+            return """
+                Strata: the body of withValue changed the Observed<\(valueType)> it is \
+                changing. To fix: change the value through the body's argument.
+                """
+        }
+    }
+}
+
+/// Stops the program with a misuse's text.
+///
+/// `fatalError`, not `preconditionFailure`: an optimised build prints the message of the
+/// first and drops the second's.
+func trap(_ misuse: Misuse) -> Never {
+    fatalError(misuse.description)
+}
+
+extension StrataError {
+    /// Stops the program with this error's text: the trapping form of a throwing call.
+    @usableFromInline
+    func trap() -> Never {
+        fatalError(description)
+    }
+}
