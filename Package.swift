@@ -46,7 +46,10 @@ let package = Package(
 
         // Benchmarks against hand-written containers; run with `swift run -c release strata-bench`.
         .executableTarget(
-            name: "strata-bench", dependencies: ["Strata"], path: "Benchmarks/strata-bench"),
+            name: "strata-bench", dependencies: ["Strata", "AllocationCounter"],
+            path: "Benchmarks/strata-bench"),
+        // C, because only C can replace malloc: counts the bench's heap allocations on Linux.
+        .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
     ],
     swiftLanguageModes: [.v6]
 )

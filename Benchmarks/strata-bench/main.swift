@@ -27,6 +27,7 @@ let allCases: [BenchCase] = [
     .interactionLifecycle,
     .interactionCapturing,
     .interactionFloor,
+    .allocationsPerLifecycle,
     .twoThreads,
     .twoThreadsFloor,
     .memoryPerContainer,

@@ -72,14 +72,7 @@ extension BenchCase {
         let childSink = Sink()
         let handSink = Sink()
         let figures = compare(
-            timedLoop { iterations in
-                for _ in 0..<iterations {
-                    let child = make()
-                    childSink.blackHole(resolve(child))
-                    end(child)
-                    childSink.keep(child)
-                }
-            },
+            timedLoop(lifecycleLoop(of: make, resolve, end: end, sink: childSink)),
             timedLoop { iterations in
                 for _ in 0..<iterations {
                     let form = HandFormContainer(parent: hand)
@@ -91,6 +84,23 @@ extension BenchCase {
         childSink.drop()
         handSink.drop()
         return figures
+    }
+
+    /// A loop that makes `iterations` children with `make`, resolves each once with
+    /// `resolve`, ends it with `end` and releases it, keeping the last in `sink`: the loop
+    /// the lifecycle cases time and the allocation case counts.
+    static func lifecycleLoop<Child: AnyObject>(
+        of make: @escaping () -> Child, _ resolve: @escaping (Child) -> AnyObject,
+        end: @escaping (Child) -> Void, sink: Sink
+    ) -> (_ iterations: Int) -> Void {
+        { iterations in
+            for _ in 0..<iterations {
+                let child = make()
+                sink.blackHole(resolve(child))
+                end(child)
+                sink.keep(child)
+            }
+        }
     }
 
     /// Checks one round of the interaction case: one instance per container, and no use

@@ -14,6 +14,9 @@ struct BenchCase: Sendable {
     /// Strata keeps, cost written by hand: the table then says how far above that floor
     /// Strata is, and whether the target is under it.
     var floor: String? = nil
+    /// Whether the figures are counts averaged over a loop (allocations), shown whole when
+    /// they are whole, rather than measurements.
+    var isCount = false
     /// Checks that both sides behave, then measures them.
     let measure: @Sendable (MeasureSettings) throws(BenchFailure) -> Comparison
 }

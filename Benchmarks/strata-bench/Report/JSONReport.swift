@@ -7,7 +7,8 @@
 /// The figures of the table as JSON, for `--json PATH`.
 ///
 /// ```json
-/// {"mode": "full", "seconds": 0.5, "repetitions": 5, "memorySource": "…", "cases": [
+/// {"mode": "full", "seconds": 0.5, "repetitions": 5, "memorySource": "…",
+///  "allocationSource": "…", "cases": [
 ///   {"name": "shared-root", "title": "…", "unit": "ns/op", "baseline": "…",
 ///    "strataMedian": 21.5, "baselineMedian": 9.1, "ratio": 2.36,
 ///    "target": {"kind": "ratio", "limit": 2.5, "judged": 2.36, "met": true},
@@ -43,6 +44,7 @@ struct JSONReport {
             ("seconds", number(settings.seconds)),
             ("repetitions", String(settings.repetitions)),
             ("memorySource", string(ResidentMemory.source)),
+            ("allocationSource", string(HeapAllocations.source)),
             ("cases", "[\n" + cases.map { "    " + $0 }.joined(separator: ",\n") + "\n]"),
         ]) + "\n"
     }

@@ -16,6 +16,16 @@ enum NumberFormat {
         return text
     }
 
+    /// `7`, `7.5`, `7.0001`: an average of counts, whole when it is whole, otherwise to four
+    /// decimals, without trailing zeros.
+    static func average(_ value: Double) -> String {
+        guard value.isFinite else { return "n/a" }
+        var text = fixed(value, decimals: 4)
+        while text.hasSuffix("0") && text.contains(".") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
     /// `value` rounded to `decimals` places, with thousands separated by commas.
     static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "n/a" }

@@ -11,8 +11,8 @@ struct TableReport {
             case .measured(let result):
                 rows.append([
                     result.benchCase.title,
-                    "\(NumberFormat.compact(result.strata.median)) \(result.benchCase.unit)",
-                    "\(NumberFormat.compact(result.baseline.median)) \(result.benchCase.unit)",
+                    "\(figure(result.strata, of: result.benchCase)) \(result.benchCase.unit)",
+                    "\(figure(result.baseline, of: result.benchCase)) \(result.benchCase.unit)",
                     "\(NumberFormat.fixed(result.ratio, decimals: 2))×",
                     targetText(result),
                 ])
@@ -34,6 +34,13 @@ struct TableReport {
         return "strata-bench: Strata against hand-written containers. Each loop is calibrated "
             + "to about \(NumberFormat.compact(settings.seconds)) s and timed "
             + "\(settings.repetitions) times, interleaved with its baseline; medians shown.\n"
+    }
+
+    /// A side's median: a count as ``NumberFormat/average(_:)`` shows it, a measurement as
+    /// ``NumberFormat/compact(_:)`` does.
+    private func figure(_ figure: Figure, of benchCase: BenchCase) -> String {
+        benchCase.isCount
+            ? NumberFormat.average(figure.median) : NumberFormat.compact(figure.median)
     }
 
     private func targetText(_ result: CaseResult) -> String {
@@ -68,6 +75,15 @@ struct TableReport {
         }
         if outcomes.contains(where: { $0.benchCase.name == BenchCase.memoryPerContainer.name }) {
             lines.append("Memory: \(ResidentMemory.source).")
+        }
+        if outcomes.contains(where: {
+            $0.result?.benchCase.name == BenchCase.allocationsPerLifecycle.name
+        }) {
+            lines.append(
+                "Allocations: \(HeapAllocations.source), over "
+                    + "\(NumberFormat.fixed(Double(BenchCase.countedLifecycles), decimals: 0)) "
+                    + "lifecycles after \(BenchCase.uncountedLifecycles) uncounted; median of "
+                    + "\(settings.repetitions) loops.")
         }
         return lines
     }
