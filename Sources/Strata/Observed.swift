@@ -90,8 +90,7 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
     /// - Throws: What `body` throws.
     public func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         let stack = ResolutionStack.current
-        var token = stack.takeConstruction()
-        defer { stack.giveBack(&token) }
+        let token = Construction(builder: stack.agent)
         let (result, newValue, subscriptions, trackings) = try token.gate.withLock { _ in
             // Finished before the gate opens: a waiter recorded on it is about to wake.
             defer { token.finish() }

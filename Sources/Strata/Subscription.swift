@@ -88,8 +88,7 @@ public final class Subscription: Sendable {
     @discardableResult
     func deliver(_ value: Any) -> Bool {
         let stack = ResolutionStack.current
-        var token = stack.takeConstruction()
-        defer { stack.giveBack(&token) }
+        let token = Construction(builder: stack.agent)
         let delivered = token.gate.withLock { _ -> (any ObservedSource)?? in
             // Finished before the gate opens: a waiter recorded on it is about to wake.
             defer { token.finish() }

@@ -45,8 +45,8 @@ package struct ProviderKey: Hashable, Sendable {
     }
 
     /// The provider's name, as it was written.
-    var name: StaticString {
-        StaticString(site: site, length: place >> 8 & 0xFF_FFFF, flags: UInt8(place & 0xFF))
+    var name: LiteralName {
+        LiteralName(site: site, length: place >> 8 & 0xFF_FFFF, isScalar: place & 1 != 0)
     }
 
     /// The provider's name and argument, as trees, traces and reports show them.
@@ -70,11 +70,10 @@ package struct ProviderKey: Hashable, Sendable {
 /// A provider's name, kept unformatted until a message, a tree or a trace needs it.
 @usableFromInline
 package struct ProviderSite: Sendable {
-    @usableFromInline let name: StaticString
-    @usableFromInline let argument: Argument?
+    let name: LiteralName
+    let argument: Argument?
 
-    @inlinable
-    package init(name: StaticString, argument: Argument?) {
+    init(name: LiteralName, argument: Argument?) {
         self.name = name
         self.argument = argument
     }
@@ -111,13 +110,13 @@ extension ProviderSite {
     /// `#function` names a declaration with arguments by its labels in parentheses, each
     /// followed by a colon; one without arguments has `()` or no parentheses.
     var isDeclaredWithArguments: Bool {
-        guard name.hasPointerRepresentation else { return false }
-        let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        guard let open = bytes.firstIndex(of: UInt8(ascii: "(")), open + 1 < bytes.count
-        else { return false }
-        // An initialiser runs once per container, so one instance per container is what its
-        // arguments ask for.
-        if bytes[..<open].elementsEqual("init".utf8) { return false }
-        return bytes[open + 1] != UInt8(ascii: ")")
+        name.withUTF8 { bytes in
+            guard let open = bytes.firstIndex(of: UInt8(ascii: "(")), open + 1 < bytes.count
+            else { return false }
+            // An initialiser runs once per container, so one instance per container is what
+            // its arguments ask for.
+            if bytes[..<open].elementsEqual("init".utf8) { return false }
+            return bytes[open + 1] != UInt8(ascii: ")")
+        }
     }
 }

@@ -116,9 +116,6 @@ package final class ResolutionStack {
 
     /// This thread's stack's state; the thread holds the stack through it.
     let storage: UnsafeMutablePointer<Storage>
-    /// A finished construction of this thread's that nothing else refers to, for its next
-    /// claim: a first resolution then allocates no construction.
-    private var spare: Construction?
     /// Where the `Observed` values read on this thread are recorded while a tracking reads;
     /// `nil` otherwise.
     var observedReads: ObservedReads?
@@ -150,21 +147,6 @@ package final class ResolutionStack {
     /// Identifies this thread in the wait graph while it blocks on another thread's
     /// construction.
     var agent: Agent { .thread(ObjectIdentifier(self)) }
-
-    /// A construction for this thread's next claim: the spare, reopened, or a new one.
-    package func takeConstruction() -> Construction {
-        guard let spare = spare.take() else { return Construction(builder: agent) }
-        spare.reopen()
-        return spare
-    }
-
-    /// Keeps `construction` as the spare if nothing else refers to it any more — no entry
-    /// holds its claim, no waiter or record of the wait graph — and no spare is kept yet (a
-    /// nested resolution gave one back first).
-    package func giveBack(_ construction: inout Construction) {
-        guard spare == nil, isKnownUniquelyReferenced(&construction) else { return }
-        spare = construction
-    }
 
     /// Pushes `frame`, or throws the cycle it would close.
     ///

@@ -171,7 +171,7 @@ extension ScopeCore {
     ) {
         own.endedNames.append(name)
         own.classify({ alive(remaining, in: name, site: site) }, waitingOn: children)
-        let (handler, ledger) = rootUnretained._withUnsafeGuaranteedRef { $0.reportTargets }
+        let (handler, ledger) = root.reportTargets
         handler?(own)
         ledger?.ended(self)
         parent?.removeChild(self)

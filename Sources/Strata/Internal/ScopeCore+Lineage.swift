@@ -14,18 +14,11 @@ extension ScopeCore {
         read { $0.liveChildren }
     }
 
-    var root: ScopeCore { rootUnretained.takeUnretainedValue() }
-
-    /// The root, reached without counting a reference to each core on the way: every core
-    /// holds its parent, so the whole chain lives at least as long as this one.
+    /// The root of this scope's tree: every core holds its parent, up to the root.
     @inline(__always)
-    var rootUnretained: Unmanaged<ScopeCore> {
-        var core = Unmanaged.passUnretained(self)
-        while let parent = core._withUnsafeGuaranteedRef({
-            $0.parentHandle.map { Unmanaged.passUnretained($0.core) }
-        }) {
-            core = parent
-        }
+    var root: ScopeCore {
+        var core = self
+        while let parent = core.parentHandle?.core { core = parent }
         return core
     }
 }

@@ -15,8 +15,7 @@ extension ScopeCore {
 
     private func bindSlow(_ container: any Container) {
         let owner = type(of: container)
-        let plans =
-            parent == nil ? [] : rootUnretained._withUnsafeGuaranteedRef { $0.plans(for: owner) }
+        let plans = parent == nil ? [] : root.plans(for: owner)
         let step: ScopeState.NamingStep
         if plans.isEmpty {
             step = transition { $0.claimNaming(owner, run: nil) }
@@ -36,7 +35,7 @@ extension ScopeCore {
         switch step {
         case .claimed:
             isBound.store(true, ordering: .releasing)
-            rootUnretained._withUnsafeGuaranteedRef { $0.ledger }?.began(self)
+            root.ledger?.began(self)
             trace(.began(containerDescription))
         case .wait(let other):
             // A wait that would never end — the plans wait, through other threads, for this

@@ -59,7 +59,7 @@ extension ScopeCore {
         steps.removeAll()
         let remaining = watched.letGo()
         report.classify { alive(remaining, in: name, site: nil) }
-        rootUnretained._withUnsafeGuaranteedRef { $0.endReportHandler }?(report)
+        root.endReportHandler?(report)
         return report
     }
 }

@@ -22,11 +22,9 @@ extension ScopeCore {
     /// since every resolution that builds and every end asks.
     @inline(__always)
     var tracer: (@Sendable (TraceEvent) -> Void)? {
-        let root = rootUnretained
-        guard root._withUnsafeGuaranteedRef({ $0.isTracing.load(ordering: .acquiring) }) else {
-            return nil
-        }
-        return root._withUnsafeGuaranteedRef { $0.installedTracer }
+        let root = self.root
+        guard root.isTracing.load(ordering: .acquiring) else { return nil }
+        return root.installedTracer
     }
 
     /// This root's trace handler, read under the lock.

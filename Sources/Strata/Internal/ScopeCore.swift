@@ -21,10 +21,7 @@ package final class ScopeCore: Sendable {
     /// The parent's handle: a live child keeps its parent open.
     let parentHandle: ScopeHandle?
     /// Where the scope was made, to name a container that was never used.
-    private let compactFileID: CompactFileID
-    // The one-byte fields follow the 10 bytes of `compactFileID`, in its padding, and the two
-    // four-byte ones share the next eight bytes. Every child has a core, which malloc serves
-    // in 192 bytes (`malloc_usable_size` 184).
+    let fileID: StaticString
     /// The state's phase, for ``isActive``.
     let phase = Atomic<UInt8>(ScopeState.Phase.active.rawValue)
     let isBound = Atomic<Bool>(false)
@@ -52,7 +49,7 @@ package final class ScopeCore: Sendable {
     package init(tier: any Tier.Type, parent: ScopeHandle?, fileID: StaticString, line: UInt) {
         self.tier = tier
         self.parentHandle = parent
-        self.compactFileID = CompactFileID(fileID)
+        self.fileID = fileID
         self.lineNumber = UInt32(clamping: line)
         // A root adopts the receiver of end reports of the task it is made in.
         if parent == nil, let receiver = ReportReceiver.current {
@@ -62,8 +59,6 @@ package final class ScopeCore: Sendable {
     }
 
     var parent: ScopeCore? { parentHandle?.core }
-
-    var fileID: StaticString { compactFileID.fileID }
 
     var line: UInt { UInt(lineNumber) }
 

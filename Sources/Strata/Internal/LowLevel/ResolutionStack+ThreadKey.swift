@@ -10,14 +10,27 @@ import Synchronization
 
 /// How a thread finds its resolution stack: a pthread key whose value is the address of the
 /// stack's state, made on the thread's first resolution and released when the thread exits.
+///
+/// Invariants its callers keep:
+/// - The stack is used only by the thread that got it, and only in synchronous code: a task
+///   may move to another thread at a suspension point, so async code keeps its frames in
+///   ``AsyncResolution`` instead (hence `noasync`).
+/// - Nothing keeps the stack or its state's address past the call that got them; the thread
+///   owns both, retained once by `makeCurrentStorage()` and released by `releaseStack` when
+///   the thread exits.
+///
+/// `pthread_key_create` and `pthread_setspecific` are checked, and trap with what failed;
+/// `pthread_getspecific` returns the value this thread set, or `nil` before it set one.
 extension ResolutionStack {
     /// This thread's stack, made on first use and freed when the thread exits.
     @usableFromInline
+    @available(*, noasync, message: "a task can move between threads: use AsyncResolution")
     package static var current: ResolutionStack {
         currentStorage.pointee.stack.takeUnretainedValue()
     }
 
     /// The state of this thread's stack, made on first use.
+    @available(*, noasync, message: "a task can move between threads: use AsyncResolution")
     static var currentStorage: UnsafeMutablePointer<Storage> {
         if let raw = pthread_getspecific(threadKey) {
             return raw.assumingMemoryBound(to: Storage.self)
@@ -31,7 +44,11 @@ extension ResolutionStack {
     private static func makeCurrentStorage() -> UnsafeMutablePointer<Storage> {
         // The thread holds the stack until it exits: see `releaseStack`.
         let storage = Unmanaged.passRetained(ResolutionStack()).takeUnretainedValue().storage
-        pthread_setspecific(threadKey, storage)
+        let status = pthread_setspecific(threadKey, storage)
+        precondition(
+            status == 0,
+            "Strata: this thread's resolution stack could not be stored (pthread_setspecific \(status))"
+        )
         return storage
     }
 }
@@ -59,7 +76,10 @@ private let threadKeyPlusOne = Atomic<UInt>(0)
 private func makeThreadKey() -> pthread_key_t {
     var key = pthread_key_t()
     let status = pthread_key_create(&key) { releaseStack($0) }
-    precondition(status == 0, "Strata: the thread-local resolution stack could not be created")
+    precondition(
+        status == 0,
+        "Strata: the thread-local resolution stack could not be created (pthread_key_create \(status))"
+    )
     let (made, stored) = threadKeyPlusOne.compareExchange(
         expected: 0, desired: UInt(key) &+ 1, ordering: .acquiringAndReleasing)
     if made { return key }
