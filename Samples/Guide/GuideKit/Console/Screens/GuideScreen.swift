@@ -19,11 +19,10 @@ final class GuideScreen: HostScreen {
         host = ScreenHost(context: context)
         viewModel = container.guideViewModel()
         status = viewModel.status
-        let viewModel = viewModel
-        container.trackOnMainActor {
-            viewModel.status
-        } onChange: { [weak self] status in
-            self?.show(status)
+        follow(viewModel, in: container) {
+            $0.status
+        } onChange: { screen, status in
+            screen.show(status)
         }
     }
 

@@ -20,11 +20,10 @@ final class HomeScreen: HostScreen {
         self.context = context
         host = ScreenHost(context: context)
         viewModel = container.homeViewModel()
-        let viewModel = viewModel
-        container.trackOnMainActor {
-            viewModel.status
-        } onChange: { [weak self] status in
-            self?.show(status)
+        follow(viewModel, in: container) {
+            $0.status
+        } onChange: { screen, status in
+            screen.show(status)
         }
     }
 

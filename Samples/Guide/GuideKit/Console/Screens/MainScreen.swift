@@ -15,16 +15,15 @@ final class MainScreen: HostScreen {
         self.context = context
         host = ScreenHost(context: context)
         viewModel = app.mainViewModel()
-        let viewModel = viewModel
-        app.trackOnMainActor {
-            viewModel.status
-        } onChange: { [weak self] status in
-            self?.show(status)
+        follow(viewModel, in: app) {
+            $0.status
+        } onChange: { screen, status in
+            screen.show(status)
         }
-        app.trackOnMainActor {
-            viewModel.sessionProblem
-        } onChange: { [weak self] problem in
-            if let problem { self?.context.say("Stored session: \(problem)") }
+        follow(viewModel, in: app) {
+            $0.sessionProblem
+        } onChange: { screen, problem in
+            if let problem { screen.context.say("Stored session: \(problem)") }
         }
     }
 
