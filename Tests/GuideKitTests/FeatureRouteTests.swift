@@ -96,7 +96,8 @@ final class PreviewSession: ProfileParent {
         #expect(route == "CurrentProfile")
         #expect(searched.map(\.typeName) == ["SignedInContainer", "AppContainer"])
 
-        let form = tree.app.makeGuideContainer().makeContactUsFormContainer()
+        let guide = tree.app.makeGuideContainer()
+        let form = try guide.contactUsForm.open(ContactUsFormContainer.self, under: guide)
         #expect(form.sender == nil)
         #expect(form.contactUsViewModel().status == .asking(.email, problem: nil))
     }
