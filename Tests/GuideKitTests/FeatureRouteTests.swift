@@ -71,7 +71,7 @@ final class PreviewSession: ProfileParent {
         let support = try tree.profile.perform(ContactSupport(about: "my account"))
         let form = try support.open(ContactUsFormContainer.self, under: tree.profile)
         #expect(form.sender == ProfileSummary(name: "Ada Lovelace", email: "ada@example.com"))
-        #expect(form.form.status == .asking(.message, problem: nil))
+        #expect(form.contactUsViewModel().status == .asking(.message, problem: nil))
     }
 
     @Test func currentProfileAnswersTheNameAsItIsNow() async throws {
@@ -121,7 +121,7 @@ final class PreviewSession: ProfileParent {
                 ContactUsFormContainer.self, under: tree.profile,
                 onClose: { [weak profile] in profile?.finish() })
             support = contact
-            let form = contact.form
+            let form = contact.contactUsViewModel()
             let path = tree.app.tree.allNodes.map(\.container.typeName)
             #expect(
                 path == [
