@@ -71,7 +71,7 @@ final class PreviewSession: ProfileParent {
         let support = try tree.profile.perform(ContactSupport(about: "my account"))
         let form = try support.open(ContactUsFormContainer.self, under: tree.profile)
         #expect(form.sender == ProfileSummary(name: "Ada Lovelace", email: "ada@example.com"))
-        #expect(form.form.status == .asking(.message, problem: nil))
+        #expect(form.contactUsViewModel().status == .asking(.message, problem: nil))
     }
 
     @Test func currentProfileAnswersTheNameAsItIsNow() async throws {
@@ -96,7 +96,8 @@ final class PreviewSession: ProfileParent {
         #expect(route == "CurrentProfile")
         #expect(searched.map(\.typeName) == ["SignedInContainer", "AppContainer"])
 
-        let form = tree.app.makeGuideContainer().makeContactUsFormContainer()
+        let guide = tree.app.makeGuideContainer()
+        let form = try guide.contactUsForm.open(ContactUsFormContainer.self, under: guide)
         #expect(form.sender == nil)
         #expect(form.contactUsViewModel().status == .asking(.email, problem: nil))
     }
@@ -120,7 +121,7 @@ final class PreviewSession: ProfileParent {
                 ContactUsFormContainer.self, under: tree.profile,
                 onClose: { [weak profile] in profile?.finish() })
             support = contact
-            let form = contact.form
+            let form = contact.contactUsViewModel()
             let path = tree.app.tree.allNodes.map(\.container.typeName)
             #expect(
                 path == [

@@ -1,4 +1,3 @@
-import GuideContactFeature
 import GuideCore
 import GuideKit
 import GuideProfileFeature
@@ -148,12 +147,9 @@ final class RouteHost: Container {
     let scope = AppScope()
 }
 
-/// A form's container that stands for whatever a destination would open.
-final class StubForm: FormContainer {
+/// A container that stands for whatever a destination would open.
+final class StubForm: Container {
     let scope = AppScope()
-    @MainActor var form: ContactUsViewModel {
-        ContactUsViewModel(outbox: InMemoryOutboxRepository(), onClose: {})
-    }
 
     /// A destination that opens a stub form.
     static let destination = Destination("stub") { _, _ in StubForm() }

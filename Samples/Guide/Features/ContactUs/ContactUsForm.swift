@@ -16,7 +16,7 @@ public import Strata
 ///     parent: guide, outbox: app.backReference(to: \.outbox), onClose: { guide.guideViewModel().returnToWelcome() })
 /// let contactUs = form.contactUsViewModel()
 /// ```
-public final class ContactUsFormContainer: Container, FormContainer {
+public final class ContactUsFormContainer: Container {
     /// The form's interaction scope, under the container that opened it.
     public let scope: InteractionScope
     private let outbox: BackReference<any OutboxRepository>
@@ -56,9 +56,6 @@ public final class ContactUsFormContainer: Container, FormContainer {
                 onClose: self.onClose)
         }
     }
-
-    /// The form's view model, for whoever shows the form without knowing its type.
-    @MainActor public var form: ContactUsViewModel { contactUsViewModel() }
 }
 
 /// The contact form: an address to answer, then a message, kept in the outbox.

@@ -108,4 +108,24 @@ public final class AppContainer: Container {
     public func makeSignedInContainer(for session: UserSession) -> SignedInContainer {
         SignedInContainer(parent: self, session: session)
     }
+
+    /// The onboarding guide, to open under the app while nobody is signed in: `guide`.
+    ///
+    /// The guide never closes itself — it signs a user in through the ``MainViewModel``,
+    /// whose status then closes it — so it has no use for the `onClose` it is opened with.
+    public var guide: Destination {
+        Destination("guide") { _, _ in self.makeGuideContainer() }
+    }
+
+    /// The signed-in home of `session`, to open under the app from sign-in to sign-out:
+    /// `home`.
+    ///
+    /// The home never closes itself — sign-out goes through the ``MainViewModel``, whose
+    /// status then closes it — so it has no use for the `onClose` it is opened with.
+    ///
+    /// - Parameter session: The signed-in user's session.
+    /// - Returns: The destination; the screen that opens it makes the session's container.
+    public func home(for session: UserSession) -> Destination {
+        Destination("home") { _, _ in self.makeSignedInContainer(for: session) }
+    }
 }

@@ -133,7 +133,7 @@ public final class Console {
 
     /// Lets the screens catch up with what the last answer, or the launch, changed.
     ///
-    /// Each screen follows its view model with `trackOnMainActor`, which tells it of a change in
+    /// Each screen follows its view model with `Screen.follow`, which tells it of a change in
     /// a main-actor job queued behind the one that made the change. Yielding queues the
     /// console behind those jobs, so they run, in the order of the changes, before it asks
     /// its next question.

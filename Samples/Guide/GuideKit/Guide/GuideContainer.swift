@@ -1,15 +1,16 @@
-public import GuideContactFeature
+import GuideContactFeature
+public import GuideCore
 public import Strata
 
 /// The onboarding guide's feature tier, under the app.
 ///
-/// It lives from launch or sign-out until a user signs in. Each of its forms gets an
-/// interaction container of its own.
+/// It lives from launch or sign-out until a user signs in. It describes each of its forms
+/// as a ``Destination``: the screen that shows the guide makes the form's interaction
+/// container under the guide when it opens, and ends it when it closes.
 ///
 /// ```swift
 /// let guide = app.makeGuideContainer()
-/// let form = guide.makeSignInFormContainer()
-/// let signIn = form.signInViewModel()
+/// let form = guide.signInForm.makeContainer(under: guide, onClose: { viewModel.returnToWelcome() })
 /// // … the form closes:
 /// form.end()
 /// ```
@@ -38,35 +39,34 @@ public final class GuideContainer: Container {
         }
     }
 
-    /// Makes the container of one sign-in form.
+    /// The sign-in form, to open under the guide: `signIn`.
     ///
-    /// - Returns: The container; end it when the form closes.
-    public func makeSignInFormContainer() -> SignInFormContainer {
-        SignInFormContainer(parent: self)
+    /// A signed-in user goes on to the guide's next step; the form's `onClose` is called
+    /// when the user leaves it.
+    public var signInForm: Destination {
+        Destination("signIn") { _, onClose in SignInFormContainer(parent: self, onClose: onClose) }
     }
 
-    /// Makes the container of one sign-up form.
+    /// The sign-up form, to open under the guide: `signUp`.
     ///
-    /// - Returns: The container; end it when the form closes.
-    public func makeSignUpFormContainer() -> SignUpFormContainer {
-        SignUpFormContainer(parent: self)
+    /// A new user goes on to the guide's next step; the form's `onClose` is called when the
+    /// user leaves it.
+    public var signUpForm: Destination {
+        Destination("signUp") { _, onClose in SignUpFormContainer(parent: self, onClose: onClose) }
     }
 
-    /// Makes the container of one contact form: the contact feature's form, under the guide.
+    /// The contact form, to open under the guide: the contact feature's own destination,
+    /// `contactSupport`, about nothing in particular and kept in the app's outbox.
     ///
-    /// A sent or closed form goes back to the guide's welcome.
-    ///
-    /// - Returns: The container; end it when the form closes.
-    public func makeContactUsFormContainer() -> ContactUsFormContainer {
-        ContactUsFormContainer(
-            parent: self, outbox: parent.backReference(to: \.outbox),
-            onClose: { self.guideViewModel().returnToWelcome() })
+    /// Nobody is signed in, so the form asks for an address to answer.
+    public var contactUsForm: Destination {
+        ContactUsFormContainer.destination(about: nil, outbox: parent.backReference(to: \.outbox))
     }
 
-    /// Makes the container of one password-reset form.
-    ///
-    /// - Returns: The container; end it when the form closes.
-    public func makeResetPasswordFormContainer() -> ResetPasswordFormContainer {
-        ResetPasswordFormContainer(parent: self)
+    /// The password-reset form, to open under the guide: `resetPassword`.
+    public var resetPasswordForm: Destination {
+        Destination("resetPassword") { _, onClose in
+            ResetPasswordFormContainer(parent: self, onClose: onClose)
+        }
     }
 }

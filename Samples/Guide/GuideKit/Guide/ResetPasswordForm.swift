@@ -7,24 +7,27 @@ public final class ResetPasswordFormContainer: Container {
     /// The form's interaction scope, under the guide.
     public let scope: InteractionScope
     let parent: GuideContainer
+    private let onClose: @MainActor @Sendable () -> Void
 
-    /// Makes the form's container.
+    /// Makes the form's container: what the guide's ``GuideContainer/resetPasswordForm`` destination
+    /// opens.
     ///
-    /// - Parameter parent: The guide's container.
-    public init(parent: GuideContainer) {
+    /// - Parameters:
+    ///   - parent: The guide's container.
+    ///   - onClose: Called on the main actor when the form closes, sent or not.
+    public init(parent: GuideContainer, onClose: @escaping @MainActor @Sendable () -> Void) {
         self.parent = parent
+        self.onClose = onClose
         self.scope = InteractionScope(parent: parent)
     }
 
     /// The form's view model.
     ///
-    /// A sent or closed form goes back to the guide's welcome.
+    /// A sent or left form calls the `onClose` the container was made with.
     public var resetPasswordViewModel: MainActorProvider<ResetPasswordViewModel> {
         shared {
-            let guide = self.parent.guideViewModel()
-            return ResetPasswordViewModel(
-                authentication: self.parent.parent.authentication(),
-                onClose: { guide.returnToWelcome() })
+            ResetPasswordViewModel(
+                authentication: self.parent.parent.authentication(), onClose: self.onClose)
         }
     }
 }

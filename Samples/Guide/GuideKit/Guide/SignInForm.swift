@@ -7,25 +7,30 @@ public final class SignInFormContainer: Container {
     /// The form's interaction scope, under the guide.
     public let scope: InteractionScope
     let parent: GuideContainer
+    private let onClose: @MainActor @Sendable () -> Void
 
-    /// Makes the form's container.
+    /// Makes the form's container: what the guide's ``GuideContainer/signInForm`` destination
+    /// opens.
     ///
-    /// - Parameter parent: The guide's container.
-    public init(parent: GuideContainer) {
+    /// - Parameters:
+    ///   - parent: The guide's container.
+    ///   - onClose: Called on the main actor when the user leaves the form.
+    public init(parent: GuideContainer, onClose: @escaping @MainActor @Sendable () -> Void) {
         self.parent = parent
+        self.onClose = onClose
         self.scope = InteractionScope(parent: parent)
     }
 
     /// The form's view model.
     ///
-    /// A signed-in user and a closed form go back to the guide.
+    /// A signed-in user goes to the guide's next step; a form the user leaves calls the
+    /// `onClose` the container was made with.
     public var signInViewModel: MainActorProvider<SignInViewModel> {
         shared {
             let guide = self.parent.guideViewModel()
             return SignInViewModel(
                 authentication: self.parent.parent.authentication(),
-                onSignedIn: { guide.authenticated($0) },
-                onClose: { guide.returnToWelcome() })
+                onSignedIn: { guide.authenticated($0) }, onClose: self.onClose)
         }
     }
 }

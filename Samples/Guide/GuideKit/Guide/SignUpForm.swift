@@ -7,25 +7,30 @@ public final class SignUpFormContainer: Container {
     /// The form's interaction scope, under the guide.
     public let scope: InteractionScope
     let parent: GuideContainer
+    private let onClose: @MainActor @Sendable () -> Void
 
-    /// Makes the form's container.
+    /// Makes the form's container: what the guide's ``GuideContainer/signUpForm`` destination
+    /// opens.
     ///
-    /// - Parameter parent: The guide's container.
-    public init(parent: GuideContainer) {
+    /// - Parameters:
+    ///   - parent: The guide's container.
+    ///   - onClose: Called on the main actor when the user leaves the form.
+    public init(parent: GuideContainer, onClose: @escaping @MainActor @Sendable () -> Void) {
         self.parent = parent
+        self.onClose = onClose
         self.scope = InteractionScope(parent: parent)
     }
 
     /// The form's view model.
     ///
-    /// A new user and a closed form go back to the guide.
+    /// A new user goes to the guide's next step; a form the user leaves calls the `onClose`
+    /// the container was made with.
     public var signUpViewModel: MainActorProvider<SignUpViewModel> {
         shared {
             let guide = self.parent.guideViewModel()
             return SignUpViewModel(
                 authentication: self.parent.parent.authentication(),
-                onSignedUp: { guide.authenticated($0) },
-                onClose: { guide.returnToWelcome() })
+                onSignedUp: { guide.authenticated($0) }, onClose: self.onClose)
         }
     }
 }

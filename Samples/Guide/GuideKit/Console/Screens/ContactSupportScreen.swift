@@ -3,13 +3,16 @@ import GuideCore
 import Strata
 
 extension ContactUsFormContainer: ShownInConsole {
-    /// A contact form opened as a ``Destination`` — from the profile's "contact support", or
-    /// the home's — worded with what the form already knows: its topic, and the sender it
-    /// asked up the tree, whose address it answers.
+    /// The contact form, wherever its ``Destination`` opened it — the guide's "contact us",
+    /// the home's or the profile's "contact support" — in one wording, with what the form
+    /// already knows: its topic, and the sender it asked up the tree, whose address it
+    /// answers; with no sender, it asks for an address.
     func screen(at location: String, context: ScreenContext) -> any Screen {
         let form = contactUsViewModel()
         let about = form.topic.map { " about \(Self.addressedToTheUser($0))" } ?? ""
-        let answer = form.sender.map { "We answer at \($0.email)." } ?? "We answer by mail."
+        let answer =
+            form.sender.map { "We answer at \($0.email)." }
+            ?? "Leave an address and a message; we answer by mail."
         return FormScreen(
             location: location,
             wording: FormWording(

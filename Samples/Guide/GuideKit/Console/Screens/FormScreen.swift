@@ -30,10 +30,10 @@ final class FormScreen<ViewModel: FormViewModel>: Screen {
         self.viewModel = viewModel
         self.context = context
         if case .asking(let field, _) = viewModel.status { self.field = field }
-        container.trackOnMainActor {
-            viewModel.status
-        } onChange: { [weak self] status in
-            self?.show(status)
+        follow(viewModel, in: container) {
+            $0.status
+        } onChange: { screen, status in
+            screen.show(status)
         }
     }
 

@@ -1,33 +1,34 @@
-import GuideContactFeature
 import GuideCore
 import Strata
 
 /// Shows the onboarding guide: its welcome menu, the notification question, and each form
-/// in an interaction container of its own, made when the form opens and ended when it
-/// closes.
+/// the guide describes as a ``Destination``, opened in an interaction container of its own
+/// made when the form opens and ended when it closes.
 @MainActor
 final class GuideScreen: HostScreen {
     private let container: GuideContainer
     private let context: ScreenContext
     private let viewModel: GuideViewModel
+    /// The guide's own place, `guide`, before the step it is at.
+    private let place: String
     private var status: GuideViewStatus
     let host: ScreenHost
 
-    init(container: GuideContainer, context: ScreenContext) {
+    init(container: GuideContainer, location: String, context: ScreenContext) {
         self.container = container
+        place = location
         self.context = context
         host = ScreenHost(context: context)
         viewModel = container.guideViewModel()
         status = viewModel.status
-        let viewModel = viewModel
-        container.trackOnMainActor {
-            viewModel.status
-        } onChange: { [weak self] status in
-            self?.show(status)
+        follow(viewModel, in: container) {
+            $0.status
+        } onChange: { screen, status in
+            screen.show(status)
         }
     }
 
-    var location: String { "guide/\(status.rawValue)" }
+    var location: String { "\(place)/\(status.rawValue)" }
     var question: Question { Menu.question }
 
     func introduction() -> [String] {
@@ -78,56 +79,28 @@ final class GuideScreen: HostScreen {
                 + "at your next sign-in.")
     }
 
+    /// Opens the form `status` names, made from its ``Destination`` as every child is, or
+    /// closes the one open when `status` names none.
     private func show(_ status: GuideViewStatus) {
         self.status = status
-        host.close()
+        let form: Destination
         switch status {
-        case .welcome, .requestNotification:
-            break
-        case .signIn:
-            let form = container.makeSignInFormContainer()
-            openForm(
-                form.signInViewModel(), in: form,
-                FormWording(
-                    title: "Sign in. The demo account is \(LocalAuthenticationAPI.demoEmail), "
-                        + "password \(LocalAuthenticationAPI.demoPassword).",
-                    submitted: "Signed in.", cancelled: "Sign-in cancelled."))
-        case .signUp:
-            let form = container.makeSignUpFormContainer()
-            openForm(
-                form.signUpViewModel(), in: form,
-                FormWording(
-                    title: "Sign up. You need a name, an email address, and a password of "
-                        + "\(Validation.passwordMinimum) or more characters with a letter "
-                        + "and a digit.",
-                    submitted: "Your account is ready.", cancelled: "Sign-up cancelled."))
-        case .contactUs:
-            let form = container.makeContactUsFormContainer()
-            let directory = context.dataDirectory.path
-            openForm(
-                form.contactUsViewModel(), in: form,
-                FormWording(
-                    title: "Contact us. Leave an address and a message; we will answer by mail.",
-                    submitted: "Thank you. Your message is in the outbox, in \(directory).",
-                    cancelled: "Message discarded."))
-        case .resetPassword:
-            let form = container.makeResetPasswordFormContainer()
-            openForm(
-                form.resetPasswordViewModel(), in: form,
-                FormWording(
-                    title: "Reset password. We will mail a link to the account's address.",
-                    submitted: "If an account has that address, a reset link is on its way.",
-                    cancelled: "Password reset cancelled."))
+        case .welcome, .requestNotification: return host.close()
+        case .signIn: form = container.signInForm
+        case .signUp: form = container.signUpForm
+        case .contactUs: form = container.contactUsForm
+        case .resetPassword: form = container.resetPasswordForm
         }
-    }
-
-    private func openForm<ViewModel: FormViewModel>(
-        _ viewModel: ViewModel, in form: some Container, _ wording: FormWording
-    ) {
+        // The guide's place already names the form: `guide/signIn`. Weak: the child keeps
+        // its onClose, and must not keep the guide's view model.
         host.open(
-            FormScreen(
-                location: location, wording: wording, viewModel: viewModel, container: form,
-                context: context),
-            in: form)
+            form, under: container, location: location,
+            onClose: { [weak viewModel] in viewModel?.returnToWelcome() })
+    }
+}
+
+extension GuideContainer: ShownInConsole {
+    func screen(at location: String, context: ScreenContext) -> any Screen {
+        GuideScreen(container: self, location: location, context: context)
     }
 }

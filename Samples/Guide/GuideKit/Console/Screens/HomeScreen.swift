@@ -10,25 +10,25 @@ import Strata
 /// It names no feature: a new feature's entry shows up here without a change.
 @MainActor
 final class HomeScreen: HostScreen {
+    let location: String
     private let container: SignedInContainer
     private let context: ScreenContext
     private let viewModel: HomeViewModel
     let host: ScreenHost
 
-    init(container: SignedInContainer, context: ScreenContext) {
+    init(container: SignedInContainer, location: String, context: ScreenContext) {
+        self.location = location
         self.container = container
         self.context = context
         host = ScreenHost(context: context)
         viewModel = container.homeViewModel()
-        let viewModel = viewModel
-        container.trackOnMainActor {
-            viewModel.status
-        } onChange: { [weak self] status in
-            self?.show(status)
+        follow(viewModel, in: container) {
+            $0.status
+        } onChange: { screen, status in
+            screen.show(status)
         }
     }
 
-    var location: String { "home" }
     var question: Question { Menu.question }
 
     func introduction() -> [String] {
@@ -62,5 +62,11 @@ final class HomeScreen: HostScreen {
                 destination, under: container, location: "\(location)/\(destination.name)",
                 onClose: { [weak viewModel] in viewModel?.returnHome() })
         }
+    }
+}
+
+extension SignedInContainer: ShownInConsole {
+    func screen(at location: String, context: ScreenContext) -> any Screen {
+        HomeScreen(container: self, location: location, context: context)
     }
 }

@@ -1,3 +1,4 @@
+import GuideCore
 import Strata
 
 /// The console's root: follows the ``MainViewModel`` and shows the guide or the signed-in
@@ -15,16 +16,15 @@ final class MainScreen: HostScreen {
         self.context = context
         host = ScreenHost(context: context)
         viewModel = app.mainViewModel()
-        let viewModel = viewModel
-        app.trackOnMainActor {
-            viewModel.status
-        } onChange: { [weak self] status in
-            self?.show(status)
+        follow(viewModel, in: app) {
+            $0.status
+        } onChange: { screen, status in
+            screen.show(status)
         }
-        app.trackOnMainActor {
-            viewModel.sessionProblem
-        } onChange: { [weak self] problem in
-            if let problem { self?.context.say("Stored session: \(problem)") }
+        follow(viewModel, in: app) {
+            $0.sessionProblem
+        } onChange: { screen, problem in
+            if let problem { screen.context.say("Stored session: \(problem)") }
         }
     }
 
@@ -40,18 +40,19 @@ final class MainScreen: HostScreen {
     private func show(_ status: MainViewStatus) {
         // Sign-out: the session's container ends, its flush awaited, before the farewell.
         let signsOut = isSignedIn && status == .guiding
-        host.close(farewell: signsOut ? "Signed out." : nil)
+        let child: Destination
         switch status {
         case .launching:
-            break
+            return host.close()
         case .guiding:
             isSignedIn = false
-            let guide = app.makeGuideContainer()
-            host.open(GuideScreen(container: guide, context: context), in: guide)
+            child = app.guide
         case .signedIn(let session):
             isSignedIn = true
-            let signedIn = app.makeSignedInContainer(for: session)
-            host.open(HomeScreen(container: signedIn, context: context), in: signedIn)
+            child = app.home(for: session)
         }
+        host.close(farewell: signsOut ? "Signed out." : nil)
+        // The guide and the home never close themselves: this status moves on.
+        host.open(child, under: app, location: child.name, onClose: {})
     }
 }

@@ -19,16 +19,15 @@ final class ProfileScreen: HostScreen {
         self.context = context
         host = ScreenHost(context: context)
         viewModel = container.profileViewModel()
-        let viewModel = viewModel
-        container.trackOnMainActor {
-            viewModel.status
-        } onChange: { [weak self] status in
-            self?.show(status)
+        follow(viewModel, in: container) {
+            $0.status
+        } onChange: { screen, status in
+            screen.show(status)
         }
-        container.trackOnMainActor {
-            viewModel.supportProblem
-        } onChange: { [weak self] problem in
-            if let problem { self?.context.say(problem) }
+        follow(viewModel, in: container) {
+            $0.supportProblem
+        } onChange: { screen, problem in
+            if let problem { screen.context.say(problem) }
         }
     }
 

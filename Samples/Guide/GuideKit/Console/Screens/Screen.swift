@@ -13,7 +13,7 @@ struct Question {
 ///
 /// A screen shows what the view model's status says and hands the user's answers to it. It
 /// never decides where the app goes next — the view model does, and the screen follows its
-/// status with `trackOnMainActor(from:_:onChange:)`, bound to the container the screen shows.
+/// status with ``follow(_:in:_:onChange:)``, bound to the container the screen shows.
 ///
 /// A screen that shows a form or a feature below it is a ``HostScreen``: it makes the
 /// child's container when the status says so and opens it in its ``ScreenHost``, which

@@ -5,9 +5,11 @@ import Strata
 /// opens a child when its status says so and closes it when the status moves on.
 ///
 /// Every host screen keeps one, so opening and closing a child — and ending its container
-/// once the input is handled (see ``ScreenContext/close(_:)``) — is written once. A child a
-/// feature describes as a ``Destination`` opens through ``open(_:under:location:onClose:)``:
-/// the host makes its container and the screen that shows it, whichever feature it is.
+/// once the input is handled (see ``ScreenContext/close(_:)``) — is written once. Every
+/// child is described as a ``Destination`` — the guide and the home by the app, the
+/// guide's forms by the guide, the profile and the contact form by their features — and
+/// opens through ``open(_:under:location:onClose:)``: the host makes its container and the
+/// screen that shows it, whichever it is.
 ///
 /// ```swift
 /// case .showing(let destination):
@@ -28,13 +30,6 @@ final class ScreenHost {
 
     /// The container of the child shown now, if any.
     var childContainer: (any Container)? { open?.container }
-
-    /// Closes the child shown now, if any, then shows `screen`, whose container is
-    /// `container`; the host ends the container when the child closes.
-    func open(_ screen: any Screen, in container: some Container) {
-        close()
-        open = OpenScreen(screen: screen, container: container)
-    }
 
     /// Closes the child shown now, if any, then makes `destination`'s container under
     /// `parent` and shows it with the screen its type names (see ``ShownInConsole``); the
