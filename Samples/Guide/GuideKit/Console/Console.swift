@@ -83,6 +83,7 @@ public final class Console {
         while await step() {}
         root.close()
         self.root = nil
+        // A session ended here was not signed out: its user is still signed in next time.
         await endRetiredContainers()
         return 0
     }
@@ -92,7 +93,10 @@ public final class Console {
     /// - Returns: Whether to go on.
     private func step() async -> Bool {
         await settle()
-        await endRetiredContainers()
+        if await endRetiredContainers().contains(where: { $0 is SignedInContainer }) {
+            // A session ends while the guide runs only at sign-out; its flush is done now.
+            context.say("Signed out.")
+        }
         guard let screen = activeScreen else { return false }
         if screen !== introduced || screen.location != introducedLocation {
             context.say(screen.introduction())
@@ -160,15 +164,19 @@ public final class Console {
     }
 
     /// Ends the containers of closed screens, awaiting the work they finish — the session's
-    /// flush at sign-out — before saying their farewell.
-    private func endRetiredContainers() async {
-        for retired in context.takeRetired() {
-            let report = await retired.container.endAndWait(within: endDeadline)
+    /// flush at sign-out — and warns of what overran or survived.
+    ///
+    /// - Returns: The containers it ended, in the order they ended.
+    @discardableResult
+    private func endRetiredContainers() async -> [any Container] {
+        let retired = context.takeRetired()
+        for container in retired {
+            let report = await container.endAndWait(within: endDeadline)
             endReports.append(report)
             for work in report.overran { context.say("warning: not finished: \(work)") }
             for survivor in report.survivors { context.say("warning: \(survivor)") }
-            if let farewell = retired.farewell { context.say(farewell) }
         }
+        return retired
     }
 
     /// The commands, where the user is, and the ``HelpLines`` the features plugged in above

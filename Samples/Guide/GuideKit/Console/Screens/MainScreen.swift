@@ -9,7 +9,6 @@ final class MainScreen: HostScreen {
     private let context: ScreenContext
     private let viewModel: MainViewModel
     let host: ScreenHost
-    private var isSignedIn = false
 
     init(app: AppContainer, context: ScreenContext) {
         self.app = app
@@ -38,20 +37,13 @@ final class MainScreen: HostScreen {
     func goBack() {}
 
     private func show(_ status: MainViewStatus) {
-        // Sign-out: the session's container ends, its flush awaited, before the farewell.
-        let signsOut = isSignedIn && status == .guiding
+        // Sign-out closes the home here; the console says so once the session has ended.
         let child: Destination
         switch status {
-        case .launching:
-            return host.close()
-        case .guiding:
-            isSignedIn = false
-            child = app.guide
-        case .signedIn(let session):
-            isSignedIn = true
-            child = app.home(for: session)
+        case .launching: return host.close()
+        case .guiding: child = app.guide
+        case .signedIn(let session): child = app.home(for: session)
         }
-        host.close(farewell: signsOut ? "Signed out." : nil)
         // The guide and the home never close themselves: this status moves on.
         host.open(child, under: app, location: child.name, onClose: {})
     }

@@ -52,13 +52,7 @@ struct OpenScreen {
 final class ScreenContext {
     let output: any TextOutput
     let dataDirectory: URL
-    private var retired: [Retired] = []
-
-    /// A container done with, and what to say once it has ended and its work is finished.
-    struct Retired {
-        let container: any Container
-        let farewell: String?
-    }
+    private var retired: [any Container] = []
 
     init(output: any TextOutput, dataDirectory: URL) {
         self.output = output
@@ -79,14 +73,11 @@ final class ScreenContext {
     /// Each container is retired on its own rather than ended with its parent, so that none
     /// ends by being released — every end gets a report.
     ///
-    /// - Parameters:
-    ///   - open: The screen to close.
-    ///   - farewell: What to say once its container has ended and finished its work —
-    ///     "Signed out." after the session's flush — if anything.
-    func close(_ open: inout OpenScreen?, farewell: String? = nil) {
+    /// - Parameter open: The screen to close.
+    func close(_ open: inout OpenScreen?) {
         guard let closing = open else { return }
         closing.screen.close()
-        retired.append(Retired(container: closing.container, farewell: farewell))
+        retired.append(closing.container)
         open = nil
     }
 
@@ -97,7 +88,7 @@ final class ScreenContext {
     /// container being closed. Ending the container only after the method has returned
     /// lets the container release the view model for good, so its end report has no
     /// survivors.
-    func takeRetired() -> [Retired] {
+    func takeRetired() -> [any Container] {
         defer { retired = [] }
         return retired
     }

@@ -61,9 +61,7 @@ final class ScreenHost {
     }
 
     /// Closes the child shown now and what it shows, deepest first.
-    ///
-    /// - Parameter farewell: What to say once the child's container has ended, if anything.
-    func close(farewell: String? = nil) { context.close(&open, farewell: farewell) }
+    func close() { context.close(&open) }
 }
 
 /// A container the console can show: each feature's screen file conforms the feature's
