@@ -77,11 +77,18 @@ final class ReleasingApp: Container {
 }
 
 enum TreeRace {
-    /// A tenth under ThreadSanitizer, where each spin is instrumented.
+    /// Rounds every run makes; a tenth under ThreadSanitizer, where each spin is instrumented.
     static let rounds = isUnderThreadSanitizer ? 30 : 300
+    /// Rounds in which the reader must be seen holding the instance, in a debug build.
+    static let requiredOverlaps = rounds / 10
+    /// How long a debug run goes on making rounds until enough of them overlap.
+    ///
+    /// On two cores shared with the rest of the suite the reader may get no core for a whole
+    /// burst of rounds, so a count of rounds alone failed there. Well inside `exitIfStuck`'s
+    /// 10 s.
+    static let overlapBudget = Duration.seconds(6)
     /// How long a round waits to see the reader hold the instance: a round whose reader is
-    /// descheduled spins all of it, so 300 rounds must fit the 10 s limit on a loaded machine;
-    /// in optimised code the hold is often too short to see at all.
+    /// descheduled spins all of it; in optimised code the hold is often too short to see.
     #if DEBUG
         static let maximumSpins = 100_000
     #else
@@ -90,7 +97,8 @@ enum TreeRace {
 
     /// Reads `app.tree` on another thread without pause, while this thread makes an instance
     /// with `make` and lets go of it the moment the reader holds it too — forcing the
-    /// reader's reference to be the last one — `rounds` times.
+    /// reader's reference to be the last one — for `rounds` rounds, and in a debug build
+    /// until `requiredOverlaps` of them overlapped or `overlapBudget` is spent.
     ///
     /// The reader's hold shows in the instance's retain count: this thread waits until the
     /// count rises above its own before it lets go.
@@ -102,25 +110,36 @@ enum TreeRace {
             while reading.withLock({ $0 }) { _ = app.tree.description }
             readerDone.signal()
         }
+        let deadline = ContinuousClock.now + overlapBudget
+        var made = 0
         var overlapped = 0
-        for _ in 0..<rounds {
+        while made < rounds
+            || (needsOverlaps && overlapped < requiredOverlaps && ContinuousClock.now < deadline)
+        {
             var instance: CallsBackOnRelease? = make()
             let own = _getRetainCount(instance!)
             var spins = 0
             while _getRetainCount(instance!) <= own, spins < maximumSpins { spins += 1 }
             if spins < maximumSpins { overlapped += 1 }
             instance = nil
+            made += 1
         }
         reading.withLock { $0 = false }
         readerDone.wait()
-        // The race is forced: many rounds let go while the reader holds the instance (on an
-        // idle machine nearly all; on two cores shared with the rest of the suite, fewer).
-        // The old code trapped within the first few.
-        // Optimised code holds it for a few instructions, too short for a spinning thread to see
-        // every time: there the rounds race unforced, and the debug and ThreadSanitizer runs
-        // (both debug builds) prove the overlap.
-        #if DEBUG
-            exitUnless(overlapped > rounds / 10, status: 87, "only \(overlapped) rounds overlapped")
-        #endif
+        // The race is forced: the old code trapped within the first few overlapping rounds.
+        // Optimised code holds the instance for a few instructions, too short for a spinning
+        // thread to see every time: there the rounds race unforced, and the debug and
+        // ThreadSanitizer runs (both debug builds) prove the overlap.
+        if needsOverlaps {
+            exitUnless(
+                overlapped >= requiredOverlaps, status: 87,
+                "only \(overlapped) of \(made) rounds overlapped in \(overlapBudget)")
+        }
     }
+
+    #if DEBUG
+        private static let needsOverlaps = true
+    #else
+        private static let needsOverlaps = false
+    #endif
 }
