@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What an ended instance is told, by its type: ``ScopeBound``, ``AsyncScopeBound``, both, or
 /// neither.
 ///
@@ -31,42 +29,4 @@ package struct EndRole: OptionSet {
     }
 
     private static let table = RoleTable(slotCount: 64)
-}
-
-/// The roles of the types asked about lately: a direct-mapped table of words, each a type's
-/// metadata address with its roles in the low bits, which the address's alignment leaves
-/// free. A word is written whole, so a reader sees an answer or another type's, never half of
-/// one; two types that share a slot take turns, each asking the runtime again.
-// @unchecked: the pointer never changes, and every slot it points to is an atomic.
-package final class RoleTable: @unchecked Sendable {
-    /// The low bits: the roles, and a mark that the word is in use.
-    private static let roleBits: UInt = 0b11
-    private static let inUse: UInt = 0b100
-
-    private let slots: UnsafeMutablePointer<Atomic<UInt>>
-    private let slotCount: Int
-
-    package init(slotCount: Int) {
-        self.slotCount = slotCount
-        slots = .allocate(capacity: slotCount)
-        for index in 0..<slotCount { (slots + index).initialize(to: Atomic(0)) }
-    }
-
-    deinit {
-        slots.deinitialize(count: slotCount)
-        slots.deallocate()
-    }
-
-    /// The roles of the type whose metadata is at `address`, asked of `ask` unless the table
-    /// holds them.
-    package func roles(of address: UInt, ask: () -> EndRole) -> EndRole {
-        let slot = slots + Int((address >> 4 ^ address >> 10) % UInt(slotCount))
-        let word = slot.pointee.load(ordering: .relaxed)
-        if word & ~(Self.roleBits | Self.inUse) == address, word & Self.inUse != 0 {
-            return EndRole(rawValue: word & Self.roleBits)
-        }
-        let roles = ask()
-        slot.pointee.store(address | Self.inUse | roles.rawValue, ordering: .relaxed)
-        return roles
-    }
 }

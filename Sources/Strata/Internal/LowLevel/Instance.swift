@@ -1,3 +1,13 @@
+// A provided value as the container stores it, and the casts that read it back for free.
+//
+// Invariants its callers keep:
+// - What ``Instance/init(holding:)`` stored is read back by ``Instance/value(as:)`` with the
+//   same `Value`: the provider that stored it reads it, keyed by its own type (the type is
+//   part of every ``ProviderKey``). Under that, `unsafeBitCast` reinterprets a class
+//   reference as the class it is, and `unsafeDowncast` finds the ``Box`` it made.
+// - `unsafeBitCast(_:to: AnyObject.self)` is applied only when `Value.self is AnyClass`: a
+//   class type is one strong reference, with the layout of `AnyObject`.
+
 @usableFromInline
 /// What the container knows of a boxed value without knowing its type: the value as an
 /// object, for end hooks and the survivors report, and its type's name.

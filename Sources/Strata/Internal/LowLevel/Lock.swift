@@ -1,14 +1,14 @@
 import Synchronization
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// A lock around a value: `Synchronization.Mutex`, made visible to ThreadSanitizer.
+///
+/// Invariants its callers keep:
+/// - A critical section never takes the same lock again, and never blocks on another thread
+///   that may take it: `Mutex` is not recursive.
+/// - What a critical section returns is `Sendable`, or a value the protected state no longer
+///   refers to (a snapshot, a removed list): it leaves the lock unchecked (``Handover``).
+/// - Under ThreadSanitizer the lock's own address names it, so the lock is not moved while a
+///   critical section runs; as a `~Copyable` stored property of a class it never is.
 ///
 /// On Linux `Mutex` is built on raw futex calls that ThreadSanitizer does not intercept, so
 /// every access it guards would be reported as a race and real races would drown. When the
@@ -30,7 +30,7 @@ struct Lock<Value>: ~Copyable {
     borrowing func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        guard ThreadSanitizerHooks.areLoaded, let sanitizer = threadSanitizer else {
+        guard ThreadSanitizerHooks.areLoaded, let sanitizer = ThreadSanitizerHooks.inProcess else {
             return try mutex.withLock { (value: inout Value) throws(Failure) in
                 Handover(try body(&value))
             }.result
@@ -71,55 +71,3 @@ extension Lock where Value == Int {
     /// Returns once no other thread holds the gate.
     borrowing func wait() { withLock { _ in } }
 }
-
-/// ThreadSanitizer's annotation entry points, when its runtime is in the process.
-struct ThreadSanitizerHooks: Sendable {
-    typealias Annotation = @convention(c) @Sendable (UnsafeRawPointer?) -> Void
-
-    let acquire: Annotation
-    let release: Annotation
-
-    static func find() -> ThreadSanitizerHooks? {
-        #if canImport(Darwin)
-            let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-        #else
-            let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
-        #endif
-        guard let acquire = dlsym(everywhere, "__tsan_acquire"),
-            let release = dlsym(everywhere, "__tsan_release")
-        else { return nil }
-        return ThreadSanitizerHooks(
-            acquire: unsafeBitCast(acquire, to: Annotation.self),
-            release: unsafeBitCast(release, to: Annotation.self))
-    }
-
-    /// Whether the hooks are in the process: looked up once, then read from an atomic.
-    ///
-    /// The hooks themselves are a lazily initialised global, and reading one checks that it
-    /// was initialised: a call on every critical section. An atomic with a constant initial
-    /// value needs no such check, so the usual answer, no sanitizer, costs one load.
-    @inline(__always)
-    static var areLoaded: Bool {
-        switch lookup.load(ordering: .relaxed) {
-        case Lookup.absent: false
-        case Lookup.present: true
-        default: lookUp()
-        }
-    }
-
-    private enum Lookup {
-        static let absent = 1
-        static let present = 2
-    }
-
-    /// 0 until the hooks are looked for, then ``Lookup``'s answer.
-    private static let lookup = Atomic<Int>(0)
-
-    private static func lookUp() -> Bool {
-        let present = threadSanitizer != nil
-        lookup.store(present ? Lookup.present : Lookup.absent, ordering: .relaxed)
-        return present
-    }
-}
-
-private let threadSanitizer = ThreadSanitizerHooks.find()

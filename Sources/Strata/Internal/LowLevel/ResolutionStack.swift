@@ -10,6 +10,16 @@
 /// only while the call that pushed it runs, and that call holds the frame's references (a
 /// provider's `resolve()` holds its provider); so the stack keeps each frame as an ``Entry``,
 /// its fields without their references counted, and a push and a pop retain nothing either.
+///
+/// Invariants its callers keep:
+/// - A frame's core and argument outlive its place on the stack: the call that pushes a frame
+///   pops it before it returns (``ScopeCore/pushUnique(_:)`` through ``Handle/pop()``), and
+///   that call holds both. So an ``Entry``'s unretained references are valid while it is on
+///   the stack, and are never read after it is popped.
+/// - The stack is used by one thread, in synchronous code (``current`` is `noasync`), so
+///   ``Storage`` is never reached by two threads at once and needs no lock.
+/// - ``Storage`` is allocated once per stack and freed by its `deinit`; its `entries` buffer
+///   holds `count` initialised entries of `capacity`, and grows by moving them.
 @usableFromInline
 package final class ResolutionStack {
     /// A frame as the stack keeps it: plain values, valid while the frame's pusher runs.
