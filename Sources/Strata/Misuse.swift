@@ -1,10 +1,11 @@
 /// A programmer error Strata traps on that has no throwing form: code that can never work,
 /// found when it first runs.
 ///
-/// Each trap of Strata's prints a text from here or from ``StrataError``, so every message
-/// is written in one place and in one shape: what happened, where, how to fix it. Nothing
-/// here is thrown: a caller cannot recover from a declaration that is wrong, so the fix is
-/// in the code.
+/// Each trap a user's code or its process can cause prints a text from here or from
+/// ``StrataError``, so every message is written in one place and in one shape: what
+/// happened, where, how to fix it. Nothing here is thrown: a caller cannot recover from a
+/// declaration that is wrong, so the fix is in the code. (The few preconditions elsewhere
+/// guard Strata's own invariants, which no call of its API can break.)
 enum Misuse: CustomStringConvertible {
     /// A `weakShared` factory made a value that is not a class instance.
     case weakValueNotAnObject(provider: ProviderDescription, type: String)
@@ -22,6 +23,10 @@ enum Misuse: CustomStringConvertible {
 
     /// The body of ``Observed/withValue(_:)`` changed the value it is changing.
     case nestedObservedChange(valueType: String)
+
+    /// A pthread call that sets up a thread's resolution stack failed: the process has run
+    /// out of thread-specific keys, or of memory.
+    case threadKeyFailed(call: String, status: Int32)
 
     var description: String {
         switch self {
@@ -66,6 +71,14 @@ enum Misuse: CustomStringConvertible {
             return """
                 Strata: the body of withValue changed the Observed<\(valueType)> it is \
                 changing. To fix: change the value through the body's argument.
+                """
+        case .threadKeyFailed(let call, let status):
+            return """
+                Strata: this thread's resolution stack could not be set up: \(call) returned \
+                \(status). Every thread that resolves a provider needs one thread-specific key \
+                (shared by all of Strata) and a slot for it. To fix: the process has used up \
+                its thread-specific keys (PTHREAD_KEYS_MAX) or its memory; free keys that \
+                other code creates and never deletes.
                 """
         }
     }

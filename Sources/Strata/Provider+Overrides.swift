@@ -8,12 +8,12 @@ extension Provider {
     /// Then it is released, and checked like anything that ends: if something still holds
     /// it, it is in ``EndReport/survivors``. The report also goes to the root's end-report
     /// handler (``Container/onEndReport(_:)``, ``EndReport/withReceiver(_:operation:)``), so
-    /// a leak check sees a leak through a reset too.
+    /// a leak check sees a leak through `endCachedInstance()` too.
     ///
-    /// A `shared(by:)` provider resets the instance of its own argument only. A `weakShared`
+    /// A `shared(by:)` provider ends the instance of its own argument only. A `weakShared`
     /// provider drops its instance if it is still alive: someone holds it, so it is a
     /// survivor. A `unique` provider keeps nothing, and a container that has ended has
-    /// nothing left: both give an empty report. An instance being built when the reset comes
+    /// nothing left: both give an empty report. An instance being built when this is called
     /// is not stored: it goes to the caller that started it, and every later resolution,
     /// and every one that was waiting for it, builds anew.
     ///

@@ -10,7 +10,7 @@ public struct Survivor: Sendable, Hashable, CustomStringConvertible {
     /// it is gone since.
     let reference: WeakReference
     /// Where the end that released the instance was called; `nil` for a container that
-    /// ended by being released, or an instance a reset or an override ended.
+    /// ended by being released, or an instance that `endCachedInstance()` or an override ended.
     package let endSite: EndSite?
 
     init(provider: ProviderDescription, typeName: String, object: AnyObject, endSite: EndSite?) {

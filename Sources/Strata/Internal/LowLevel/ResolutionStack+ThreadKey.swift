@@ -45,10 +45,9 @@ extension ResolutionStack {
         // The thread holds the stack until it exits: see `releaseStack`.
         let storage = Unmanaged.passRetained(ResolutionStack()).takeUnretainedValue().storage
         let status = pthread_setspecific(threadKey, storage)
-        precondition(
-            status == 0,
-            "Strata: this thread's resolution stack could not be stored (pthread_setspecific \(status))"
-        )
+        guard status == 0 else {
+            trap(.threadKeyFailed(call: "pthread_setspecific", status: status))
+        }
         return storage
     }
 }
@@ -76,10 +75,7 @@ private let threadKeyPlusOne = Atomic<UInt>(0)
 private func makeThreadKey() -> pthread_key_t {
     var key = pthread_key_t()
     let status = pthread_key_create(&key) { releaseStack($0) }
-    precondition(
-        status == 0,
-        "Strata: the thread-local resolution stack could not be created (pthread_key_create \(status))"
-    )
+    guard status == 0 else { trap(.threadKeyFailed(call: "pthread_key_create", status: status)) }
     let (made, stored) = threadKeyPlusOne.compareExchange(
         expected: 0, desired: UInt(key) &+ 1, ordering: .acquiringAndReleasing)
     if made { return key }
