@@ -90,7 +90,8 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
     /// - Throws: What `body` throws.
     public func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         let stack = ResolutionStack.current
-        let token = Construction(builder: stack.agent)
+        var token = stack.takeConstruction()
+        defer { stack.giveBack(&token) }
         let (result, newValue, subscriptions, trackings) = try token.gate.withLock { _ in
             // Finished before the gate opens: a waiter recorded on it is about to wake.
             defer { token.finish() }

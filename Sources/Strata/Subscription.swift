@@ -88,7 +88,8 @@ public final class Subscription: Sendable {
     @discardableResult
     func deliver(_ value: Any) -> Bool {
         let stack = ResolutionStack.current
-        let token = Construction(builder: stack.agent)
+        var token = stack.takeConstruction()
+        defer { stack.giveBack(&token) }
         let delivered = token.gate.withLock { _ -> (any ObservedSource)?? in
             // Finished before the gate opens: a waiter recorded on it is about to wake.
             defer { token.finish() }

@@ -4,7 +4,8 @@ import Synchronization
 ///
 /// It does not know which provider it builds: whoever waits for it knows, having found it in
 /// that provider's entry, and tells the ``WaitGraph``. So a thread's construction is the
-/// same for any provider.
+/// same for any provider, and a thread reuses its own (``ResolutionStack/takeConstruction()``)
+/// once nothing else refers to it.
 ///
 /// There is one kind of claim and two ways of waiting on it, chosen by who builds:
 /// - a thread builds it with synchronous factories, holding `gate` for as long as the factory
@@ -85,6 +86,13 @@ package final class Construction: Sendable {
     /// Marks a thread's construction finished; its builder calls this before it opens the
     /// gate.
     package func finish() { finished.store(true, ordering: .releasing) }
+
+    /// Makes a finished thread's construction ready for its builder's next claim.
+    ///
+    /// Only for one nothing else refers to: no entry, no waiter, no record of the wait
+    /// graph. Whoever refers to it later found it in an entry, under that scope's lock, after
+    /// this.
+    func reopen() { finished.store(false, ordering: .relaxed) }
 
     /// The instance the construction handed to its callers without storing it, if it did:
     /// read under the gate, so a waiter blocks here until the builder opens it.

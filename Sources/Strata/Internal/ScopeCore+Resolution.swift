@@ -26,7 +26,7 @@ extension ScopeCore {
         }
     }
 
-    /// Claims `frame`'s entry with a new construction of this thread's and, if the claim is
+    /// Claims `frame`'s entry with one of this thread's constructions and, if the claim is
     /// this thread's, builds and stores the instance while the construction's gate is held.
     ///
     /// - Returns: `.found` with what the caller gets, `.wait` for someone else's
@@ -35,11 +35,14 @@ extension ScopeCore {
         _ frame: Frame, on stack: ResolutionStack, retention: Retention,
         make: (Override?) throws -> Instance
     ) throws(StrataError) -> ScopeState.Claim {
-        let mine = Construction(builder: stack.agent)
+        var mine = stack.takeConstruction()
+        defer { stack.giveBack(&mine) }
         return try mine.gate.withLock { passed throws(StrataError) in
             // Finished before the gate opens, so no cycle check follows a waiter that is
             // waking.
             defer { mine.finish() }
+            // What a reused construction handed on last time was read by its waiters.
+            passed = nil
             let claim = transition { $0.claim(frame, with: mine) }
             guard case .claimed(let override) = claim else { return claim }
             let instance: Instance

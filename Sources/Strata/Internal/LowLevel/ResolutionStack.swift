@@ -129,6 +129,9 @@ package final class ResolutionStack {
     /// Where the `Observed` values read on this thread are recorded while a tracking reads;
     /// `nil` otherwise.
     var observedReads: ObservedReads?
+    /// A finished construction of this thread's that nothing else refers to, for its next
+    /// claim (``takeConstruction()``).
+    var spare: Construction?
 
     /// Made once per thread, by ``makeCurrentStorage()``, which hands it to the thread.
     init() {
