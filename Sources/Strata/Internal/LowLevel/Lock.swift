@@ -8,7 +8,8 @@ import Synchronization
 /// - What a critical section returns is `Sendable`, or a value the protected state no longer
 ///   refers to (a snapshot, a removed list): it leaves the lock unchecked (``Handover``).
 /// - Under ThreadSanitizer the lock's own address names it, so the lock is not moved while a
-///   critical section runs; as a `~Copyable` stored property of a class it never is.
+///   critical section runs: every lock is a `let` of a class instance or a static `let`,
+///   which never move.
 ///
 /// On Linux `Mutex` is built on raw futex calls that ThreadSanitizer does not intercept, so
 /// every access it guards would be reported as a race and real races would drown. When the
