@@ -1,4 +1,11 @@
 /// The one call a `unique` resolution makes before its factory.
+///
+/// Invariants its callers keep:
+/// - The stack's state is reached through its address (``ResolutionStack/currentStorage``)
+///   on the calling thread, in synchronous code, and used before that call returns.
+/// - The caller pops the frame through the returned ``ResolutionStack/Handle`` before it
+///   returns, and holds the core and the key's argument until then: the entry pushed keeps
+///   them unretained (see ``ResolutionStack``).
 extension ScopeCore {
     /// Checks that a `unique` resolution of the provider `key` names here may run, and
     /// pushes its frame on this thread's stack: one call for what every `unique` resolution
