@@ -90,9 +90,29 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
     /// - Throws: What `body` throws.
     public func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         let stack = ResolutionStack.current
-        var token = stack.takeConstruction()
-        defer { stack.giveBack(&token) }
-        let (result, newValue, subscriptions, trackings) = try token.gate.withLock { _ in
+        let changed: (Result, Value, [Subscription], [Tracking])
+        do {
+            // Given back, and let go of, before the deliveries, which take one of their own.
+            var token = stack.takeConstruction()
+            defer { stack.giveBack(&token) }
+            changed = try change(with: token, on: stack, body)
+        }
+        let (result, newValue, subscriptions, trackings) = changed
+        // After the store: whoever reads the value from onChange reads the new one.
+        registrar.withMutation(of: self, keyPath: \.value) {}
+        for subscription in subscriptions { subscription.deliver(newValue) }
+        for tracking in trackings { tracking.changed() }
+        return result
+    }
+
+    /// Runs `body` on the value under `token`'s gate, once no other change's body runs, and
+    /// stores what it made: `withValue`'s turn.
+    ///
+    /// - Returns: What `body` returned, the new value, and the registrations to tell.
+    private func change<Result>(
+        with token: Construction, on stack: ResolutionStack, _ body: (inout Value) throws -> Result
+    ) rethrows -> (Result, Value, [Subscription], [Tracking]) {
+        try token.gate.withLock { _ in
             // Finished before the gate opens: a waiter recorded on it is about to wake.
             defer { token.finish() }
             var value = takeTurn(as: stack, holding: token)
@@ -113,11 +133,6 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
                 )
             }
         }
-        // After the store: whoever reads the value from onChange reads the new one.
-        registrar.withMutation(of: self, keyPath: \.value) {}
-        for subscription in subscriptions { subscription.deliver(newValue) }
-        for tracking in trackings { tracking.changed() }
-        return result
     }
 
     /// Waits until no other change's body runs, then records this one as running, holding

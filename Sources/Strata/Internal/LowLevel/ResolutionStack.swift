@@ -131,7 +131,7 @@ package final class ResolutionStack {
     var observedReads: ObservedReads?
     /// A finished construction of this thread's that nothing else refers to, for its next
     /// claim (``takeConstruction()``).
-    var spare: Construction?
+    package var spare: Construction?
 
     /// Made once per thread, by ``makeCurrentStorage()``, which hands it to the thread.
     init() {
