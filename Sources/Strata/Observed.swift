@@ -92,7 +92,7 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
         let stack = ResolutionStack.current
         let changed: (Result, Value, [Subscription], [Tracking])
         do {
-            // Given back, and let go of, before the deliveries, which take one of their own.
+            // Given back, and let go of, before the deliveries, so that they can take it in turn.
             var token = stack.takeConstruction()
             defer { stack.giveBack(&token) }
             changed = try change(with: token, on: stack, body)
