@@ -79,8 +79,9 @@ final class ReleasingApp: Container {
 enum TreeRace {
     /// Rounds every run makes; a tenth under ThreadSanitizer, where each spin is instrumented.
     static let rounds = isUnderThreadSanitizer ? 30 : 300
-    /// Rounds in which the reader must be seen holding the instance, in a debug build.
-    static let requiredOverlaps = rounds / 10
+    /// Rounds in which the reader must be seen holding the instance, in a debug build: more
+    /// than a tenth of `rounds`, as before the rounds could go on.
+    static let requiredOverlaps = rounds / 10 + 1
     /// How long a debug run goes on making rounds until enough of them overlap.
     ///
     /// On two cores shared with the rest of the suite the reader may get no core for a whole

@@ -3,8 +3,10 @@ import Synchronization
 /// A lock around a value: `Synchronization.Mutex`, made visible to ThreadSanitizer.
 ///
 /// Invariants its callers keep:
-/// - A critical section never takes the same lock again, and never blocks on another thread
-///   that may take it: `Mutex` is not recursive.
+/// - A critical section never takes the same lock again: `Mutex` is not recursive. One that
+///   waits for another thread (a builder holding its construction's gate while its factory
+///   waits for another build) waits through the ``WaitGraph``, which refuses a wait that
+///   would close a cycle.
 /// - What a critical section returns is `Sendable`, or a value the protected state no longer
 ///   refers to (a snapshot, a removed list): it leaves the lock unchecked (``Handover``).
 /// - Under ThreadSanitizer the lock's own address names it, so the lock is not moved while a
