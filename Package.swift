@@ -15,7 +15,9 @@ let package = Package(
         // while an app that depends on Strata sees neither.
     ],
     targets: [
-        .target(name: "Strata"),
+        // Engine/README.md documents the engine's contract for whoever works on it; it is not
+        // a resource, and an unhandled file would warn.
+        .target(name: "Strata", exclude: ["Engine/README.md"]),
         .testTarget(name: "StrataTests", dependencies: ["Strata"]),
         .target(name: "StrataTesting", dependencies: ["Strata"]),
         .testTarget(name: "StrataTestingTests", dependencies: ["Strata", "StrataTesting"]),
