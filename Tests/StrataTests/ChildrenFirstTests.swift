@@ -13,9 +13,9 @@ func onAThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async
 @Suite("Children first, whoever started the child's end")
 struct ChildrenFirstTests {
     @Test(
-        "app.end() during a session's endAndWait waits for the session, and reports it",
+        "app.end() during a session's endAndWait returns at once; the session's end finishes the app's",
         .timeLimit(.minutes(1)))
-    func parentWaitsForATeardown() async {
+    func parentHandsItsEndToATeardown() async {
         let app = TestApp()
         let log = app.log
         _ = app.config()
@@ -29,25 +29,36 @@ struct ChildrenFirstTests {
         }
         let teardown = Task { await session.endAndWait() }
         await flushing.wait()
-        // A child newer than the session ends first in the app's end, and lets the session's
-        // flush go on: the app's end has then reached its children, the session among them.
         let newer = app.makeFeature()
-        newer.onEnd { release.open() }
+        _ = newer.screen()
+        // Returns while the session's flush waits: it blocks on nothing.
         let report = await onAThread { app.end() }
         withExtendedLifetime(newer) {}
-        #expect(report.ended.map(\.typeName) == ["TestFeature", "TestSession", "TestApp"])
+        #expect(report.ended.map(\.typeName) == ["TestFeature"])
+        #expect(report.stillEnding.map(\.typeName) == ["TestApp"])
+        #expect(!app.isActive)
+        #expect(!log.all.contains("end app.config"))
+        release.open()
+        // The session's end runs the rest of the app's: the whole report, children first.
+        let whole = await app.endAndWait()
+        #expect(whole.ended.map(\.typeName) == ["TestFeature", "TestSession", "TestApp"])
+        #expect(whole.stillEnding.isEmpty)
         let order = log.all.filter { $0 == "session flushed" || $0 == "end app.config" }
         #expect(order == ["session flushed", "end app.config"])
         #expect(await teardown.value.ended.map(\.typeName) == ["TestSession"])
     }
 
     @Test(
-        "app.end() while another thread ends the session waits for that end, and reports it",
+        "app.end() while another thread ends the session returns at once; that thread finishes the app's end",
         .timeLimit(.minutes(1)))
-    func parentWaitsForAnEndOnAnotherThread() async {
-        let tree = await SessionEndingElsewhere.begin()
+    func parentHandsItsEndToAnotherThread() async {
+        let tree = await SessionEndingElsewhere.begin(releasedByNewerEnd: false)
         let report = await onAThread { tree.app.end() }
-        tree.expectSessionEndedFirst(report)
+        #expect(report.ended.map(\.typeName) == ["TestFeature"])
+        #expect(report.stillEnding.map(\.typeName) == ["TestApp"])
+        tree.releaseSession()
+        let whole = await tree.app.endAndWait()
+        tree.expectSessionEndedFirst(whole)
         #expect(await tree.sessionEnd.value.ended.map(\.typeName) == ["TestSession"])
     }
 
@@ -55,7 +66,7 @@ struct ChildrenFirstTests {
         "app.endAndWait() while another thread ends the session awaits that end, and reports it",
         .timeLimit(.minutes(1)))
     func teardownWaitsForAnEndOnAnotherThread() async {
-        let tree = await SessionEndingElsewhere.begin()
+        let tree = await SessionEndingElsewhere.begin(releasedByNewerEnd: true)
         let report = await tree.app.endAndWait()
         tree.expectSessionEndedFirst(report)
         _ = await tree.sessionEnd.value
@@ -75,14 +86,17 @@ struct ChildrenFirstTests {
 }
 
 /// An app whose session is in the middle of `end()` on another thread, its hook blocked, and
-/// a feature newer than the session whose end lets the hook go on: the app's end reaches its
-/// children, the session among them, before the session's end can finish.
+/// a feature newer than the session: the app's end reaches its children, the session among
+/// them, before the session's end can finish.
 struct SessionEndingElsewhere {
     let app: TestApp
     let newer: TestFeature
     let sessionEnd: Task<EndReport, Never>
+    private let release: DispatchSemaphore
 
-    static func begin() async -> SessionEndingElsewhere {
+    /// Begins the session's end; the newer feature's end lets its hook go on when
+    /// `releasedByNewerEnd`, or else ``releaseSession()`` does.
+    static func begin(releasedByNewerEnd: Bool) async -> SessionEndingElsewhere {
         let app = TestApp()
         let log = app.log
         _ = app.config()
@@ -97,9 +111,14 @@ struct SessionEndingElsewhere {
         let sessionEnd = Task { await onAThread { session.end() } }
         await onAThread { inHook.wait() }
         let newer = app.makeFeature()
-        newer.onEnd { release.signal() }
-        return SessionEndingElsewhere(app: app, newer: newer, sessionEnd: sessionEnd)
+        _ = newer.screen()
+        if releasedByNewerEnd { newer.onEnd { release.signal() } }
+        return SessionEndingElsewhere(
+            app: app, newer: newer, sessionEnd: sessionEnd, release: release)
     }
+
+    /// Lets the session's hook go on.
+    func releaseSession() { release.signal() }
 
     /// The app's report names the session before the app, and the session's hook finished
     /// before the app's own instances ended.

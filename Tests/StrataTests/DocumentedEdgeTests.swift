@@ -29,7 +29,7 @@ struct DocumentedEdgeTests {
     }
 
     @Test(
-        "overran: children's before their parent's; hooks newest first, then tasks newest first",
+        "overran: children's before their parent's; tasks newest first, then hooks newest first",
         .timeLimit(.minutes(1)))
     func overranOrder() async {
         let app = TestApp()
@@ -50,9 +50,9 @@ struct DocumentedEdgeTests {
         stubborn.open()
 
         let order = [
-            "session hook 2", "session hook 1", "session task 2", "session task 1",
-            "feature hook 2", "feature hook 1", "feature task 2", "feature task 1",
-            "app hook 2", "app hook 1", "app task 2", "app task 1",
+            "session task 2", "session task 1", "session hook 2", "session hook 1",
+            "feature task 2", "feature task 1", "feature hook 2", "feature hook 1",
+            "app task 2", "app task 1", "app hook 2", "app hook 1",
         ]
         #expect(report.overran.map(Stubborn.label) == order.map { registered[$0] })
         #expect(report.ended.map(\.typeName) == ["TestSession", "TestFeature", "TestApp"])
@@ -86,10 +86,10 @@ struct DocumentedEdgeTests {
     }
 
     @Test(
-        "a gather during an ancestor's end leaves out the containers that have begun ending",
+        "a gather during an ancestor's end still sees the ancestors: they serve while their children end",
         arguments: [
-            (ending: "app", gathered: ["feature 1"]),
-            (ending: "session", gathered: ["app", "feature 1"]),
+            (ending: "app", gathered: ["app", "session", "feature 1"]),
+            (ending: "session", gathered: ["app", "session", "feature 1"]),
         ])
     func gatherDuringAncestorsEnd(ending: String, gathered: [String]) {
         let app = TestApp()
@@ -101,8 +101,8 @@ struct DocumentedEdgeTests {
         older.contribute(Names.self) { "feature 1" }
         newer.contribute(Names.self) { "feature 2" }
         let seen = Locked<[String]?>(nil)
-        // The newer feature ends first: the end has begun for its ancestors up to the one
-        // ending, while the older feature is still active.
+        // The newer feature ends first: its ancestors up to the one ending are closing, and
+        // still serve, while the older feature is still active.
         newer.onEnd { seen.withLock { $0 = try? older.gather(Names.self) } }
 
         if ending == "app" { app.end() } else { session.end() }

@@ -48,7 +48,7 @@ final class TestInteractionUnder: Container {
 @Suite("endAndWait: an awaitable end")
 struct EndAndWaitTests {
     @Test(
-        "children newest first, then hooks newest first, async ones awaited, then tasks, then release",
+        "children newest first, then tasks, then hooks newest first, async ones awaited, then release",
         .timeLimit(.minutes(1)))
     func order() async {
         let app = TestApp()
@@ -83,12 +83,12 @@ struct EndAndWaitTests {
         #expect(
             log.all.drop { $0.hasPrefix("made") } == [
                 "newer child hook", "older child hook",
+                "task cancelled", "task done",
                 "sync hook 2",
                 "flush flushing begins", "flush flushing done",
                 "async hook begins", "async hook done",
                 "end tracked",
                 "sync hook 1",
-                "task cancelled", "task done",
                 "released tracked",
                 "returned",
             ])

@@ -76,7 +76,9 @@ struct LifecycleTests {
         #expect(seen.withLock { $0 } == ["child hook: false", "own hook: false"])
     }
 
-    @Test("resolving from an ending container, in a child's hook or its own, throws .ended")
+    @Test(
+        "an ending container resolves for its children while they end; in its own hooks it throws .ended"
+    )
     func resolvingWhileEndingThrowsEnded() {
         let app = TestApp()
         let session = app.makeSession()
@@ -102,7 +104,7 @@ struct LifecycleTests {
 
         #expect(
             seen.withLock { $0 } == [
-                "child hook: ended TestSession.user", "child hook: ended TestSession.store",
+                "child hook: resolved", "child hook: resolved",
                 "own hook: ended TestSession.user", "own hook: ended TestSession.store",
             ])
     }

@@ -379,9 +379,9 @@ struct ScopedTaskTests {
     }
 
     @Test(
-        "a task is cancelled at its place among the end hooks, in reverse creation order",
+        "a task is cancelled before every end hook, older or newer: hooks never run under live work",
         .timeLimit(.minutes(1)))
-    func taskStopsAtItsPlace() async {
+    func taskStopsBeforeTheHooks() async {
         let feature = TestApp().makeFeature()
         let holder = Locked<Task<Void, Never>?>(nil)
         let seen = Locked<[String]>([])
@@ -398,7 +398,7 @@ struct ScopedTaskTests {
 
         #expect(
             seen.withLock { $0 } == [
-                "newer hook: cancelled false", "older hook: cancelled true",
+                "newer hook: cancelled true", "older hook: cancelled true",
             ])
         await finish(task)
     }

@@ -10,39 +10,38 @@ struct ScopeStateLifecycleTests {
         ScopeCore(tier: AppTier.self, parent: nil, fileID: #fileID, line: #line)
     }
 
-    private static func ending() -> Strata.Ending {
-        Strata.Ending(by: .thread(ObjectIdentifier(AppTier.self)))
-    }
+    private static func ending() -> Strata.Ending { Strata.Ending(at: nil) }
 
     @Test("a quiet scope ends at once, in the one transition that begins its end")
     func quietScopeEndsAtOnce() {
         var state = ScopeState()
-        #expect(state.beginEnd(atOnceAllowed: true).kind == "at once")
+        #expect(state.beginEnd(quietAllowed: true).kind == "quiet")
         #expect(state.phase == .ended)
-        #expect(state.beginEnd(atOnceAllowed: true).kind == "begun, nothing recorded")
+        #expect(state.beginEnd(quietAllowed: true).kind == "begun, nothing recorded")
     }
 
     @Test("a scope with a hook, or in a traced tree, asks for an ending and changes nothing")
     func walkedEndAsksForAnEnding() {
         var hooked = ScopeState()
         _ = hooked.addHook(.closure {})
-        #expect(hooked.beginEnd(atOnceAllowed: true).kind == "prepare an ending")
+        #expect(hooked.beginEnd(quietAllowed: true).kind == "prepare an ending")
         #expect(hooked.phase == .active)
         #expect(!hooked.needsPublishing)
         var traced = ScopeState()
-        #expect(traced.beginEnd(atOnceAllowed: false).kind == "prepare an ending")
+        #expect(traced.beginEnd(quietAllowed: false).kind == "prepare an ending")
         #expect(traced.phase == .active)
     }
 
-    @Test("the ending the shell made is recorded as the phase moves: later ends find it")
-    func walkRecordsTheEnding() {
+    @Test("closing records the ending the shell made: later ends find it")
+    func closeRecordsTheEnding() {
         var state = ScopeState()
         _ = state.addHook(.closure {})
-        _ = state.beginEnd(atOnceAllowed: true)
+        _ = state.beginEnd(quietAllowed: true)
         let ending = Self.ending()
-        #expect(state.beginWalk(with: ending).isWalk)
-        #expect(state.phase == .ending)
-        guard case .begun(.ending(let found)?) = state.beginEnd(atOnceAllowed: true) else {
+        #expect(state.close(with: ending).isClosed)
+        #expect(state.phase == .closing)
+        #expect(state.needsPublishing)
+        guard case .begun(let found?) = state.beginEnd(quietAllowed: true) else {
             Issue.record("a second end did not find the ending in progress")
             return
         }
@@ -56,45 +55,62 @@ struct ScopeStateLifecycleTests {
         var state = ScopeState()
         _ = state.addHook(.closure {})
         // This caller is told to make an ending...
-        #expect(state.beginEnd(atOnceAllowed: true).kind == "prepare an ending")
+        #expect(state.beginEnd(quietAllowed: true).kind == "prepare an ending")
         // ...and another ends the scope before it comes back.
         let theirs = Self.ending()
-        _ = state.beginEnd(atOnceAllowed: true)
-        #expect(state.beginWalk(with: theirs).isWalk)
-        guard case .begun(.ending(let found)?) = state.beginWalk(with: Self.ending()) else {
-            Issue.record("the late walk did not find the end in progress")
+        _ = state.beginEnd(quietAllowed: true)
+        #expect(state.close(with: theirs).isClosed)
+        guard case .begun(let found?) = state.close(with: Self.ending()) else {
+            Issue.record("the late close did not find the end in progress")
             return
         }
         #expect(found === theirs)
     }
 
-    @Test("endAndWait's teardown is recorded as the phase moves; a second finds it, as end() does")
-    func teardownIsRecorded() {
+    @Test("a closing scope takes no child, and still serves and holds hooks")
+    func closingScopeServes() {
         var state = ScopeState()
-        let teardown = Teardown()
-        #expect(state.beginTeardown(teardown).isStart)
-        #expect(state.phase == .ending)
-        #expect(state.needsPublishing)
-        guard case .begun(.teardown(let found)?) = state.beginTeardown(Teardown()) else {
-            Issue.record("a second teardown did not find the first")
-            return
-        }
-        #expect(found === teardown)
-        guard case .begun(.teardown(let seen)?) = state.beginEnd(atOnceAllowed: true) else {
-            Issue.record("end() did not find the teardown")
-            return
-        }
-        #expect(seen === teardown)
+        _ = state.addHook(.closure {})
+        _ = state.close(with: Self.ending())
+        #expect(state.adopt(Self.core()) == .parentEnded)
+        #expect(state.serves)
+        #expect(state.addHook(.closure {}) == .held)
+        #expect(state.heldCounts.hooks == 2)
     }
 
-    @Test("an active scope holds a hook; once an end began, the shell is told to run it now")
-    func addHookHoldsThenRunsNow() {
+    @Test("once its own work stops, a scope serves no more, and a hook added runs now")
+    func stoppedScopeRunsHooksNow() {
         var state = ScopeState()
         #expect(state.addHook(.closure {}) == .held)
-        #expect(state.heldCounts.hooks == 1)
-        _ = state.beginWalk(with: Self.ending())
+        _ = state.close(with: Self.ending())
+        let work = state.stopServing()
+        #expect(work.hooks.count == 1)
+        #expect(state.phase == .ending)
+        #expect(!state.serves)
         #expect(state.addHook(.closure {}) == .runNow)
         #expect(state.heldCounts.hooks == 1)
+    }
+
+    @Test(
+        "a drain with no child waits for nothing; with children, the last to leave gives its signal"
+    )
+    func drainIsSignalledByTheLastChild() {
+        var empty = ScopeState()
+        let waitsOnEmpty = empty.drain(signalling: OneShot<Void>())
+        #expect(!waitsOnEmpty)
+        var state = ScopeState()
+        let first = Self.core()
+        let second = Self.core()
+        _ = state.adopt(first)
+        _ = state.adopt(second)
+        _ = state.close(with: Self.ending())
+        let drained = OneShot<Void>()
+        let waits = state.drain(signalling: drained)
+        #expect(waits)
+        let notLast = state.removeChild(second).drained
+        #expect(notLast == nil)
+        let last = state.removeChild(first).drained
+        #expect(last === drained)
     }
 
     @Test("an active scope lists the child the shell made, newest first")
@@ -107,7 +123,7 @@ struct ScopeStateLifecycleTests {
         #expect(
             state.liveChildren.map(ObjectIdentifier.init)
                 == [second, first].map(ObjectIdentifier.init))
-        #expect(state.removeChild(second) === second)
+        #expect(state.removeChild(second).0 === second)
         #expect(state.liveChildren.map(ObjectIdentifier.init) == [ObjectIdentifier(first)])
     }
 
@@ -131,7 +147,7 @@ struct ScopeStateLifecycleTests {
 extension ScopeState.EndStart {
     fileprivate var kind: String {
         switch self {
-        case .atOnce: "at once"
+        case .quiet: "quiet"
         case .prepareEnding: "prepare an ending"
         case .begun(nil): "begun, nothing recorded"
         case .begun(.some): "begun"
@@ -139,14 +155,8 @@ extension ScopeState.EndStart {
     }
 }
 
-extension ScopeState.WalkStart {
-    fileprivate var isWalk: Bool {
-        if case .walk = self { true } else { false }
-    }
-}
-
-extension ScopeState.TeardownStart {
-    fileprivate var isStart: Bool {
-        if case .start = self { true } else { false }
+extension ScopeState.Closing {
+    fileprivate var isClosed: Bool {
+        if case .closed = self { true } else { false }
     }
 }

@@ -70,9 +70,9 @@ extension ScopeState.Settled? {
     }
 }
 
-extension ScopeState.WalkStart {
-    fileprivate var isWalk: Bool {
-        if case .walk = self { true } else { false }
+extension ScopeState.Closing {
+    fileprivate var isClosed: Bool {
+        if case .closed = self { true } else { false }
     }
 }
 
@@ -159,7 +159,7 @@ struct ScopeStateTests {
     }
 
     @Test(
-        "the end begins once and asks the shell to publish; then claims, settles and children see it"
+        "the end closes once and asks the shell to publish; once it stops serving, claims, settles and children see it"
     )
     func endingIsSeenByEveryTransition() {
         let fixture = Fixture()
@@ -167,13 +167,15 @@ struct ScopeStateTests {
         let mine = fixture.construction()
         _ = fixture.claim(&state, for: mine)
         #expect(!state.needsPublishing)
-        let ending = Strata.Ending(by: .thread(ObjectIdentifier(fixture.marker)))
-        #expect(state.beginWalk(with: ending).isWalk)
+        let ending = Strata.Ending(at: nil)
+        #expect(state.close(with: ending).isClosed)
         #expect(state.needsPublishing)
+        #expect(state.phase == .closing)
+        #expect(!state.close(with: Strata.Ending(at: nil)).isClosed)
+        // Closed, it takes no child; it serves until its own work stops.
+        #expect(state.serves)
+        _ = state.stopServing()
         #expect(state.phase == .ending)
-        #expect(
-            !state.beginWalk(with: Strata.Ending(by: .thread(ObjectIdentifier(fixture.marker))))
-                .isWalk)
         #expect(fixture.settle(&state, from: mine).description == "ended")
         #expect(fixture.claim(&state, for: fixture.construction()).isEnded)
         #expect(state.abandon(fixture.key, mine).description == "ended")

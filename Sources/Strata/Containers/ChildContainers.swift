@@ -6,8 +6,9 @@
 /// coordinator, the coordinator the feature containers, and each feature container its parent,
 /// the session. `ChildContainers` keeps them by the session's rules:
 /// - ``dismiss(_:)`` ends the child it removes, and returns the child's report;
-/// - when the owner's container ends, every child still kept is ended, newest first, and let
-///   go, so nothing it holds outlives the owner;
+/// - when the owner's container ends, every child still kept is ended, newest presented
+///   first (before the owner's other children), and let go, so nothing it holds outlives the
+///   owner;
 /// - a child that ends some other way — its own `end()` — leaves the list;
 /// - a child let go without an end (``removeAll()``, or the list itself let go) ends itself
 ///   once nothing else holds it, as every container does.
@@ -38,7 +39,11 @@ public final class ChildContainers<Child: Container>: Sendable {
     ///   makes the object keeping the list.
     public init(in owner: some Container) {
         watch = OwnerWatch()
-        watch.list = { [weak self] in self?.ownerDidEnd() }
+        watch.list = OwnerWatch.List(
+            keptNewestFirst: { [weak self] in
+                self?.children.withLock { $0.kept.reversed().map(\.boundCore) } ?? []
+            },
+            ownerDidEnd: { [weak self] in self?.ownerDidEnd() })
         owner.boundCore.addObserver(watch)
     }
 
@@ -99,8 +104,11 @@ public final class ChildContainers<Child: Container>: Sendable {
         _ = dropped  // let go outside the lock: its end may call back into the list
     }
 
-    /// Ends and lets go of every child, newest first; a child presented from now on is
-    /// ended at once.
+    /// Ends and lets go of every child still kept, newest first; a child presented from now
+    /// on is ended at once.
+    ///
+    /// The owner's end has ended them already, newest presented first, in its step that ends
+    /// its children: what is left here is a child that was presented while the owner ended.
     private func ownerDidEnd() {
         let kept = children.withLock { children in
             children.ownerEnded = true

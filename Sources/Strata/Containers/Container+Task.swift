@@ -1,7 +1,7 @@
 extension Container {
     /// Starts work that is cancelled when the container ends.
     ///
-    /// ``end(fileID:filePath:line:column:)`` does not wait for the work; it cancels it. ``endAndWait(within:fileID:filePath:line:column:)`` cancels
+    /// ``end(fileID:filePath:line:column:)`` does not wait for the work; it cancels it. ``endAndWait(within:draining:fileID:filePath:line:column:)`` cancels
     /// it after the container's hooks have run, and waits for it up to its deadline; work
     /// still running then is listed in ``EndReport/overran`` with the place it was started.
     /// Anything the work resolves after the end fails with ``StrataError/ended(provider:)``
@@ -28,13 +28,6 @@ extension Container {
         let core = boundCore
         let handle = ScopedTask(site: SourceSite(fileID: fileID, line: line), core, operation)
         core.addTask(handle)
-        let task = Task(priority: priority) {
-            // Work started in a container that has already ended starts cancelled.
-            if handle.containerHasEnded { withUnsafeCurrentTask { $0?.cancel() } }
-            // The task keeps its handle until the work is done and let go.
-            await handle.work.run()
-        }
-        handle.attach(task)
-        return task
+        return handle.start(priority: priority)
     }
 }

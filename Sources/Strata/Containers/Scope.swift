@@ -25,8 +25,23 @@
 /// `SessionScope(parent: settings)` under a feature reads "'init(parent:fileID:line:)' is
 /// unavailable: a session scope's parent must be an app container …".
 ///
-/// Creating a child scope under a container that has ended traps with a message that names
-/// the parent and the place the child was made.
+/// Creating a child scope under a container whose end has begun traps with a message that
+/// names the parent and the place the child was made. Code that may run while a parent ends
+/// — a request arriving during a shutdown, a callback after sign-out — makes its child with
+/// the throwing form, `init(checking:)`, which throws
+/// ``StrataError/childOfEnded(parent:childTier:location:)`` instead; checking ``isActive``
+/// first is no guard, since the end may begin between the check and the child:
+///
+/// ```swift
+/// final class RequestContainer: Container {
+///     let scope: InteractionScope
+///     let parent: AppContainer
+///     init(parent: AppContainer) throws(StrataError) {
+///         self.parent = parent
+///         scope = try InteractionScope(checking: parent)
+///     }
+/// }
+/// ```
 public struct Scope<Level: Tier>: Sendable {
     /// What keeps the scope open, its machinery not yet bound to its container: reach it
     /// through `Container.boundHandle`, which binds it.
@@ -41,6 +56,14 @@ public struct Scope<Level: Tier>: Sendable {
     @inlinable
     init<Parent: Container>(childOf parent: Parent, fileID: StaticString, line: UInt) {
         handle = parent.boundHandle.makeChild(tier: Level.self, fileID: fileID, line: line)
+    }
+
+    @inlinable
+    init<Parent: Container>(
+        checkingChildOf parent: Parent, fileID: StaticString, line: UInt
+    ) throws(StrataError) {
+        handle = try parent.boundHandle.makeChildIfOpen(
+            tier: Level.self, fileID: fileID, line: line)
     }
 
     /// Whether the scope is still active: `false` from the moment `end()` starts.
@@ -111,6 +134,21 @@ extension Scope where Level == SessionTier {
         self.init(childOf: parent, fileID: fileID, line: line)
     }
 
+    /// Makes a session scope under an app container, unless the app's end has begun.
+    ///
+    /// - Parameters:
+    ///   - parent: The app container the session lives in.
+    ///   - fileID: Where the scope is made; filled in by the compiler.
+    ///   - line: The line the scope is made on; filled in by the compiler.
+    /// - Throws: ``StrataError/childOfEnded(parent:childTier:location:)`` when the app's
+    ///   end has begun.
+    @inlinable
+    public init<Parent: Container>(
+        checking parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+    ) throws(StrataError) where Parent.ContainerTier == AppTier {
+        try self.init(checkingChildOf: parent, fileID: fileID, line: line)
+    }
+
     /// Refuses, at compile time, a parent that is not an app container.
     ///
     /// Declared only so that the compiler's error names the mistake and its fix; a parent
@@ -154,6 +192,22 @@ extension Scope where Level == FeatureTier {
         self.init(childOf: parent, fileID: fileID, line: line)
     }
 
+    /// Makes a feature scope under an app, session or feature container, unless the
+    /// parent's end has begun.
+    ///
+    /// - Parameters:
+    ///   - parent: The container the feature lives in.
+    ///   - fileID: Where the scope is made; filled in by the compiler.
+    ///   - line: The line the scope is made on; filled in by the compiler.
+    /// - Throws: ``StrataError/childOfEnded(parent:childTier:location:)`` when the parent's
+    ///   end has begun.
+    @inlinable
+    public init<Parent: Container>(
+        checking parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+    ) throws(StrataError) where Parent.ContainerTier: FeatureParentTier {
+        try self.init(checkingChildOf: parent, fileID: fileID, line: line)
+    }
+
     /// Refuses, at compile time, an interaction container as the parent.
     ///
     /// Declared only so that the compiler's error names the mistake and its fix; an app,
@@ -195,5 +249,21 @@ extension Scope where Level == InteractionTier {
         parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
     ) {
         self.init(childOf: parent, fileID: fileID, line: line)
+    }
+
+    /// Makes an interaction scope under any container, unless the parent's end has begun:
+    /// the form for a request that may arrive while its server shuts down.
+    ///
+    /// - Parameters:
+    ///   - parent: The container the interaction belongs to.
+    ///   - fileID: Where the scope is made; filled in by the compiler.
+    ///   - line: The line the scope is made on; filled in by the compiler.
+    /// - Throws: ``StrataError/childOfEnded(parent:childTier:location:)`` when the parent's
+    ///   end has begun.
+    @inlinable
+    public init<Parent: Container>(
+        checking parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+    ) throws(StrataError) {
+        try self.init(checkingChildOf: parent, fileID: fileID, line: line)
     }
 }

@@ -1,26 +1,33 @@
 extension Container {
     /// Ends the container and everything below it, and awaits the work the end starts, up
-    /// to a deadline: the teardown a sign-out that must flush needs.
+    /// to a deadline: the teardown a sign-out that must flush, or a server's shutdown, needs.
     ///
-    /// In order:
-    /// 1. The children end, the most recently created first, each awaited the same way.
-    /// 2. The container's hooks run in reverse order of creation, each awaited in turn:
+    /// The end goes through the steps of every end (see <doc:LifetimesAndLifecycle>), each
+    /// awaited:
+    /// 1. The container closes: making a child under it now fails. It still resolves for
+    ///    its descendants while they end, and ``isActive`` is false.
+    /// 2. When `draining` is true, it waits for its live children to end on their own, up to
+    ///    the deadline: the requests in flight finish, the upload completes. It returns at
+    ///    once when no child is live, and is woken by the last child's end.
+    /// 3. Its children end, the most recently created first, each awaited the same way. A
+    ///    child still live at a drain's deadline is ended here, and listed in
+    ///    ``EndReport/overran``.
+    /// 4. Its ``task(priority:fileID:line:_:)`` tasks are cancelled, and awaited; resolution
+    ///    fails from here on with ``StrataError/ended(provider:)``.
+    /// 5. Its hooks run in reverse order of creation, each awaited in turn:
     ///    ``onEnd(_:)`` and ``onEnd(fileID:line:_:)`` closures, and the
     ///    ``ScopeBound/scopeDidEnd()`` and ``AsyncScopeBound/scopeDidEnd()`` of its
     ///    instances.
-    /// 3. Its ``task(priority:fileID:line:_:)`` tasks are cancelled, and awaited.
-    /// 4. It releases its instances and reports which are still alive.
+    /// 6. It releases its instances, and 7. reports which are still alive.
     ///
-    /// One deadline bounds the whole teardown. An async hook or a task still running when it
+    /// One deadline bounds the whole end. An async hook or a task still running when it
     /// passes is cancelled, no longer awaited, and listed in ``EndReport/overran`` with the
-    /// place it was registered or started; the teardown goes on. From the first moment
-    /// ``isActive`` is false: resolution fails with ``StrataError/ended(provider:)``, and
-    /// making a child traps, as with ``end(fileID:filePath:line:column:)``.
+    /// place it was registered or started; the end goes on.
     ///
-    /// The teardown runs in a task of its own. Cancelling the caller does not stop it
-    /// halfway; every caller — the first, and any that call while it runs — gets its report
-    /// once the work is done. A container that ``end(fileID:filePath:line:column:)`` ended, or is ending, gives an empty
-    /// report, as a second `end()` does.
+    /// The end runs in a task of its own. Cancelling the caller does not stop it halfway;
+    /// every caller — the first, and any that call while it runs or after it is done — gets
+    /// the whole end's report once it is done, whoever began it: this, or
+    /// ``end(fileID:filePath:line:column:)`` on another thread.
     ///
     /// It is not an async overload of `end()`: in async code, an overload with the same
     /// name would be chosen for every existing `end()` call and require `await` — a source
@@ -32,6 +39,9 @@ extension Container {
     ///     for work in report.overran { log("not flushed: \(work)") }
     ///     print("Signed out.")
     /// }
+    ///
+    /// // A server's shutdown: stop taking requests, let those in flight finish, then close.
+    /// await app.endAndWait(within: .seconds(30), draining: true)
     /// ```
     ///
     /// Its ``EndReport/survivors`` are leaks and nothing else: it looks for them only once
@@ -41,9 +51,15 @@ extension Container {
     /// happens elsewhere). Only work that overran the deadline leaves instances in
     /// ``EndReport/pending``. A deinit isolated to an actor of your own is not waited for.
     ///
+    /// Called from work of this container's end or of one below it — one of its tasks, an
+    /// async hook — it would wait for itself: it returns at once, with the container listed
+    /// in ``EndReport/stillEnding``, and the end goes on.
+    ///
     /// - Parameters:
-    ///   - timeout: How long the teardown may wait for async hooks and tasks, from the call;
-    ///     ten seconds unless given.
+    ///   - timeout: How long the end may wait for children to drain, async hooks and tasks,
+    ///     from the call; ten seconds unless given.
+    ///   - draining: Whether to wait for the live children to end on their own before
+    ///     ending them; `false` unless given.
     ///   - fileID: Where the end is called, for a leak check to point at; filled in by the
     ///     compiler.
     ///   - filePath: The file's path; filled in by the compiler.
@@ -53,18 +69,19 @@ extension Container {
     ///   alive after their release.
     @discardableResult
     public func endAndWait(
-        within timeout: Duration = .seconds(10), fileID: String = #fileID,
-        filePath: String = #filePath, line: Int = #line, column: Int = #column
+        within timeout: Duration = .seconds(10), draining: Bool = false,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        column: Int = #column
     ) async -> EndReport {
         let site = EndSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        return await boundCore.endAndWait(
-            until: ContinuousClock.now.advanced(by: timeout), at: site)
+        return await EndSequence(boundCore).endAwaited(
+            until: ContinuousClock.now.advanced(by: timeout), at: site, draining: draining)
     }
 
     /// Runs the async `hook` when the container ends, after its children and in reverse
     /// order of registration among its other hooks.
     ///
-    /// ``endAndWait(within:fileID:filePath:line:column:)`` awaits it, up to its deadline, and lists it in
+    /// ``endAndWait(within:draining:fileID:filePath:line:column:)`` awaits it, up to its deadline, and lists it in
     /// ``EndReport/overran`` if it is still running then. ``end(fileID:filePath:line:column:)``, and the release of a
     /// container never ended, cannot await: they start it in a task of its own and list it
     /// in ``EndReport/notAwaited``. If the container has ended already, it starts at once

@@ -10,7 +10,7 @@
 ///   ``Container/task(priority:fileID:line:_:)`` — which may be what holds it. Not a leak
 ///   yet: ``recheck(within:)`` waits for that work and tells.
 ///
-/// ``Container/endAndWait(within:fileID:filePath:line:column:)`` awaits all of that work, and
+/// ``Container/endAndWait(within:draining:fileID:filePath:line:column:)`` awaits all of that work, and
 /// a hop to the main actor for a deinit its release started there, before it looks: its
 /// ``pending`` is empty unless work overran the deadline. ``Container/end(fileID:filePath:line:column:)``
 /// cannot wait: see <doc:LifetimesAndLifecycle> for when its ``survivors`` are final.
@@ -40,7 +40,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
         set { writeLists { $0.pending = newValue } }
     }
 
-    /// The tasks and async hooks that ``Container/endAndWait(within:fileID:filePath:line:column:)``
+    /// The tasks and async hooks that ``Container/endAndWait(within:draining:fileID:filePath:line:column:)``
     /// stopped waiting for when its deadline passed, with where each was started or
     /// registered, in the order the teardown reached them: children's before their parent's,
     /// and within a container its hooks newest first, then its tasks newest first.
@@ -58,15 +58,26 @@ public struct EndReport: Sendable, CustomStringConvertible {
     /// ``Container/onEnd(fileID:line:_:)`` closures and ``AsyncScopeBound`` instances.
     ///
     /// Each runs in a task of its own; end with
-    /// ``Container/endAndWait(within:fileID:filePath:line:column:)`` to await them.
+    /// ``Container/endAndWait(within:draining:fileID:filePath:line:column:)`` to await them.
     public internal(set) var notAwaited: [EndWork] {
         get { lists?.notAwaited ?? [] }
         set { writeLists { $0.notAwaited = newValue } }
     }
 
+    /// The containers whose end goes on elsewhere: `end()` reached a child that another
+    /// thread or task is ending, and left the rest of the end to whoever finishes it.
+    ///
+    /// Their hooks and releases, and their ancestors', run when that child's end is done;
+    /// ``Container/endAndWait(within:draining:fileID:filePath:line:column:)`` on one of them
+    /// awaits the rest, and returns the whole end's report.
+    public internal(set) var stillEnding: [ContainerDescription] {
+        get { lists?.stillEnding ?? [] }
+        set { writeLists { $0.stillEnding = newValue } }
+    }
+
     /// The work the end started and had not finished when the report was made: what
     /// ``pending`` waits on.
-    var unfinished: [StartedWork] {
+    var unfinished: [TrackedWork] {
         get { lists?.unfinished ?? [] }
         set { writeLists { $0.unfinished = newValue } }
     }
@@ -80,7 +91,8 @@ public struct EndReport: Sendable, CustomStringConvertible {
         var pending: [Survivor] = []
         var overran: [EndWork] = []
         var notAwaited: [EndWork] = []
-        var unfinished: [StartedWork] = []
+        var unfinished: [TrackedWork] = []
+        var stillEnding: [ContainerDescription] = []
     }
 
     /// Changes the lists in place: taken out first, so that an append copies no array.
@@ -91,7 +103,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
     }
 
     /// Lists work that the teardown stopped waiting for.
-    mutating func addOverran(_ work: EndWork, _ started: StartedWork?) {
+    mutating func addOverran(_ work: EndWork, _ started: TrackedWork?) {
         writeLists { lists in
             lists.overran.append(work)
             if let started { lists.unfinished.append(started) }
@@ -99,7 +111,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
     }
 
     /// Lists an async hook started and not awaited.
-    mutating func addNotAwaited(_ work: EndWork, _ started: StartedWork) {
+    mutating func addNotAwaited(_ work: EndWork, _ started: TrackedWork) {
         writeLists { lists in
             lists.notAwaited.append(work)
             lists.unfinished.append(started)
@@ -108,7 +120,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
 
     /// Keeps work the end started, a cancelled task, to wait for before anything it may
     /// hold counts as a survivor.
-    mutating func addUnfinished(_ started: StartedWork) {
+    mutating func addUnfinished(_ started: TrackedWork) {
         writeLists { $0.unfinished.append(started) }
     }
 
@@ -118,7 +130,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
     /// The work is asked first, then `alive` looks: an instance found alive after all the
     /// work had finished is held by something else, a survivor. Asked the other way round, an
     /// instance the work let go of in between would be taken for one.
-    mutating func classify(_ alive: () -> [Survivor], waitingOn other: [StartedWork] = []) {
+    mutating func classify(_ alive: () -> [Survivor], waitingOn other: [TrackedWork] = []) {
         let workDone = unfinished.allFinished && other.allFinished
         let found = alive()
         guard !found.isEmpty else { return }
@@ -146,6 +158,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
             lists.overran += more.overran
             lists.notAwaited += more.notAwaited
             lists.unfinished += more.unfinished
+            lists.stillEnding += more.stillEnding
         }
     }
 
@@ -168,6 +181,11 @@ public struct EndReport: Sendable, CustomStringConvertible {
         if !overran.isEmpty {
             lines.append("\(overran.count) overran the deadline:")
             lines += overran.map { "  \($0)" }
+        }
+        if !stillEnding.isEmpty {
+            lines.append(
+                "\(stillEnding.count) still ending, after a child another thread or task ends: "
+                    + stillEnding.map(\.typeName).joined(separator: ", "))
         }
         if !notAwaited.isEmpty {
             lines.append("\(notAwaited.count) started and not awaited:")

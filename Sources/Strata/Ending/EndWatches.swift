@@ -1,4 +1,4 @@
-extension ScopeCore {
+extension EndSequence {
     /// An instance followed past its release, for the survivors report: held strongly until
     /// the scope has let go of everything, then let go too.
     ///

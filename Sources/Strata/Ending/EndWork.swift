@@ -1,8 +1,8 @@
 /// Work a container's end started: a task from ``Container/task(priority:fileID:line:_:)``,
-/// an async hook from ``Container/onEnd(fileID:line:_:)``, or an ``AsyncScopeBound``
-/// instance — named with the place it came from.
+/// an async hook from ``Container/onEnd(fileID:line:_:)``, an ``AsyncScopeBound``
+/// instance, or a child a draining end waited for — named with the place it came from.
 ///
-/// ``EndReport/overran`` lists the ones ``Container/endAndWait(within:fileID:filePath:line:column:)`` stopped waiting
+/// ``EndReport/overran`` lists the ones ``Container/endAndWait(within:draining:fileID:filePath:line:column:)`` stopped waiting
 /// for; ``EndReport/notAwaited`` the ones ``Container/end(fileID:filePath:line:column:)`` could not await.
 ///
 /// ```swift
@@ -18,11 +18,14 @@ public struct EndWork: Sendable, Hashable, CustomStringConvertible {
         case hook
         /// The ``AsyncScopeBound/scopeDidEnd()`` of the instance this provider made.
         case instance(ProviderDescription)
+        /// A child container still live when a draining end's deadline passed: it was ended
+        /// then, with its requests or uploads still running.
+        case child
     }
 
     /// What kind of work it is.
     public let kind: Kind
-    /// The container that started it.
+    /// The container that started it; for a ``Kind/child``, the child.
     public let container: ContainerDescription
     /// Where the task was started or the hook registered, as `File.swift:12`; `nil` for an
     /// instance, which its provider names.
@@ -40,6 +43,7 @@ public struct EndWork: Sendable, Hashable, CustomStringConvertible {
         case .task: "task started at \(location ?? "?") in \(container)"
         case .hook: "onEnd hook registered at \(location ?? "?") in \(container)"
         case .instance(let provider): "scopeDidEnd() of \(provider)"
+        case .child: "\(container), still live when the drain's deadline passed"
         }
     }
 }

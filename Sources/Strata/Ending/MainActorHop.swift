@@ -16,7 +16,7 @@ enum MainActorHop {
     ///
     /// - Returns: Whether the hop finished before the deadline.
     static func run(until deadline: ContinuousClock.Instant) async -> Bool {
-        let hop = StartedWork(for: nil) { await MainActor.run {} }
+        let hop = TrackedWork(for: nil) { await MainActor.run {} }
         hop.start()
         let done = await hop.wait(until: deadline)
         if !done { hop.cancel() }
@@ -28,7 +28,7 @@ enum MainActorHop {
     ///
     /// A leak costs two hops; a chain of main-actor deinits, one hop per link at most.
     static func settle(
-        _ instances: [ScopeCore.Remaining], until deadline: ContinuousClock.Instant
+        _ instances: [EndSequence.Remaining], until deadline: ContinuousClock.Instant
     ) async {
         var alive = instances.count { $0.object != nil }
         var idleHops = 0

@@ -25,7 +25,7 @@ package final class Construction: Sendable {
     package let task: Task<Instance, any Error>?
     /// Tells the task whether its claim was won, and with which override; `nil` for a
     /// thread's construction.
-    private let answer: ClaimAnswer?
+    private let answer: OneShot<ClaimOutcome>?
     private let finished = Atomic<Bool>(false)
 
     /// A construction by the thread `builder`, which holds the gate while it builds.
@@ -50,11 +50,11 @@ package final class Construction: Sendable {
     ) {
         let agent = Construction.nextTaskAgent()
         let graph = AsyncResolution.graph ?? ResolutionGraph()
-        let answer = ClaimAnswer()
+        let answer = OneShot<ClaimOutcome>()
         self.builder = agent
         self.answer = answer
-        self.task = Task {
-            guard case .build(let override) = await answer.value() else {
+        self.task = TrackedWork.construction {
+            guard case .build(let override)? = await answer.value() else {
                 throw CancellationError()
             }
             return try await AsyncResolution.$agent.withValue(agent) {
@@ -66,11 +66,11 @@ package final class Construction: Sendable {
     }
 
     /// Starts a task's construction whose claim was won, building with `override`.
-    package func begin(with override: Override?) { answer?.give(.build(override)) }
+    package func begin(with override: Override?) { _ = answer?.give(.build(override)) }
 
     /// Stops a task's construction whose claim was not won: nobody saw it, and its task
     /// ends without building.
-    package func discard() { answer?.give(.stop) }
+    package func discard() { _ = answer?.give(.stop) }
 
     /// Whether a task builds it, so that its waiters await the task instead of the gate.
     var isAsync: Bool { task != nil }
@@ -107,43 +107,9 @@ package final class Construction: Sendable {
 }
 
 /// What a task's construction, started before its claim, learns from the claim.
-final class ClaimAnswer: Sendable {
-    enum Answer {
-        /// The claim is the construction's: build with this override, if any.
-        case build(Override?)
-        /// Someone else's instance or construction was found, or the scope ended.
-        case stop
-    }
-
-    private enum State {
-        case waiting(CheckedContinuation<Answer, Never>?)
-        case given(Answer)
-    }
-
-    private let state = Lock(State.waiting(nil))
-
-    /// Gives the answer, once; the first one counts.
-    func give(_ answer: Answer) {
-        let waiter: CheckedContinuation<Answer, Never>? = state.withLock { state in
-            guard case .waiting(let waiter) = state else { return nil }
-            state = .given(answer)
-            return waiter
-        }
-        waiter?.resume(returning: answer)
-    }
-
-    /// The answer, once given.
-    func value() async -> Answer {
-        await withCheckedContinuation { continuation in
-            let given: Answer? = state.withLock { state in
-                switch state {
-                case .given(let answer): return answer
-                case .waiting:
-                    state = .waiting(continuation)
-                    return nil
-                }
-            }
-            if let given { continuation.resume(returning: given) }
-        }
-    }
+enum ClaimOutcome: Sendable {
+    /// The claim is the construction's: build with this override, if any.
+    case build(Override?)
+    /// Someone else's instance or construction was found, or the scope ended.
+    case stop
 }

@@ -21,7 +21,7 @@ struct EndWalk {
     }
 
     /// The next step; at the end, `nil`, and the walk lets go of what it held.
-    mutating func next() -> ScopeCore.EndStep? {
+    mutating func next() -> EndSequence.Step? {
         if pending == nil { pending = entries.next(&cursor) }
         let hookOrder = hookIndex > hooks.startIndex ? hooks[hookIndex - 1].order : 0
         if let stored = pending, stored.order > hookOrder {

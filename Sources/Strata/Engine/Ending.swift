@@ -1,140 +1,75 @@
-import Dispatch
-
-/// An end in progress, for whoever must wait for it: a parent whose own end reaches a child
-/// already ending elsewhere waits for that end, and takes its report, so that "children
-/// first" holds whoever started the child's end.
+/// One scope's end, from its close to its report: what a parent's end, a later
+/// `endAndWait`, and the rest of a handed-off `end()` wait for.
 ///
-/// Two kinds, as the end was started:
-/// - by `end()` on some thread, which holds ``Ending/token`` while it ends the scope; a
-///   synchronous waiter blocks on it with the ``WaitGraph`` watching, so a wait that would
-///   never end — the ending thread itself, or one it waits for — does not wait;
-/// - by `endAndWait`, whose teardown runs in a task.
-package enum EndInProgress: Sendable {
-    case ending(Ending)
-    case teardown(Teardown)
-
-    /// The end's report once it is done, blocking the calling thread until then; an empty
-    /// report when waiting would never end.
-    func reportBlocking() -> EndReport {
-        switch self {
-        case .ending(let ending):
-            return ending.reportBlocking()
-        case .teardown(let teardown):
-            return teardown.reportBlocking()
-        }
-    }
-
-    /// The end's report once it is done.
-    func report() async -> EndReport {
-        switch self {
-        case .ending(let ending): await ending.report()
-        case .teardown(let teardown): await teardown.report()
-        }
-    }
-}
-
-/// An end that `end()` runs on one thread: the token that thread holds while it ends the
-/// scope, and the report it leaves.
+/// Made by the shell before the lock, and recorded by the transition that closes the scope
+/// (``ScopeState/close(with:)``), so whoever finds the scope closing finds its ending too.
 ///
-/// Made by the shell before the lock, and recorded by the transition that moves the scope to
-/// ending (``ScopeState/beginWalk(with:)``).
+/// It counts the children whose ends run elsewhere — on another thread, in another task,
+/// or further up this thread's stack — that this end waits for before its own steps. A
+/// synchronous end never blocks on one: it leaves the rest of its steps here, and whoever
+/// finishes the last of those children runs them (``childrenWalked(then:)``).
 package final class Ending: Sendable {
-    /// Held by the ending thread from the first step of the end to its report.
-    let token: Construction
-    private let done = DoneSignal()
+    /// The report of the whole end, the children's included, given once it is done.
+    let done = OneShot<EndReport>()
+    /// Where the end was called; `nil` for a container released without one.
+    let site: EndSite?
 
-    package init(by agent: Agent) { token = Construction(builder: agent) }
-
-    /// Runs the end, `body`, holding the token, and leaves its report for the waiters
-    /// before it lets go.
-    func run(_ body: () -> EndReport) -> EndReport {
-        token.gate.withLock { _ in
-            defer { token.finish() }
-            let report = body()
-            done.finish(report)
-            return report
-        }
-    }
-
-    /// The report, once the end is done, blocking until then unless that would never end:
-    /// on the ending thread itself, or on one that waits for this one.
-    func reportBlocking() -> EndReport {
-        let stack = ResolutionStack.current
-        guard WaitGraph.blockUnlessCycle(agent: stack.agent, frames: stack.frames, on: token)
-        else { return EndReport() }
-        return done.wait()
-    }
-
-    /// The report, once the end is done.
-    func report() async -> EndReport { await done.value() }
-}
-
-/// An end that `endAndWait` runs in a task of its own, so that cancelling a caller does not
-/// stop it halfway: made by the shell before the lock, recorded by the transition that moves
-/// the scope to ending (``ScopeState/beginTeardown(_:)``), and started once the lock is let
-/// go; every caller awaits its report.
-package final class Teardown: Sendable {
-    private let done = DoneSignal()
-
-    package init() {}
-
-    /// Runs the teardown, `body`, and leaves its report for the waiters.
-    func run(_ body: () async -> EndReport) async {
-        done.finish(await body())
-    }
-
-    /// The report, once the teardown is done.
-    func report() async -> EndReport { await done.value() }
-
-    /// The report, once the teardown is done, blocking until then.
-    func reportBlocking() -> EndReport { done.wait() }
-}
-
-/// A report handed from the end that makes it to those who wait for it, blocking or
-/// awaiting.
-final class DoneSignal: Sendable {
     private struct State {
-        var report: EndReport?
-        var waiters: [CheckedContinuation<EndReport, Never>] = []
+        /// Whether the walk over the children is still going: until it is over, a child
+        /// that finishes only counts down.
+        var walking = true
+        /// Children ending elsewhere, not done yet.
+        var pending = 0
+        /// The reports of the children done so far.
+        var children = EndReport()
+        /// The rest of the end, left by a walk that found children pending.
+        var rest: (@Sendable (EndReport) -> Void)?
     }
 
     private let state = Lock(State())
-    /// Entered until the report is there.
-    private let gate = DispatchGroup()
 
-    init() { gate.enter() }
+    package init(at site: EndSite?) { self.site = site }
 
-    deinit {
-        // One made and never finished — an ending or a teardown prepared for an end that had
-        // begun elsewhere — has no waiters, which would hold it: balance the group, which
-        // must not be freed entered.
-        if state.withLock({ $0.report == nil }) { gate.leave() }
+    /// Adds the report of a child that ended during the walk.
+    func absorb(_ report: EndReport) {
+        state.withLock { $0.children.absorb(report) }
     }
 
-    func finish(_ report: EndReport) {
-        let waiters = state.withLock { state in
-            state.report = report
-            defer { state.waiters = [] }
-            return state.waiters
+    /// Waits for `child`, a child's ending that may still run elsewhere: its report joins
+    /// this end's when it is done, and this end goes on only after it.
+    func waitFor(_ child: Ending) {
+        state.withLock { $0.pending += 1 }
+        let waiting = child.done.whenGiven { [self] report in childDone(report) }
+        if !waiting, let report = child.done.given { childDone(report) }
+    }
+
+    /// Ends the walk over the children.
+    ///
+    /// - Returns: The children's reports, when none is pending: the caller goes on with the
+    ///   end's own steps. `nil` when some are: `rest` runs them, with those reports, on the
+    ///   thread or task that finishes the last.
+    func childrenWalked(then rest: @escaping @Sendable (EndReport) -> Void) -> EndReport? {
+        state.withLock { state in
+            state.walking = false
+            guard state.pending > 0 else { return state.children }
+            state.rest = rest
+            return nil
         }
-        gate.leave()
-        for waiter in waiters { waiter.resume(returning: report) }
     }
 
-    /// Blocks until the report is there.
-    func wait() -> EndReport {
-        gate.wait()
-        return state.withLock { $0.report } ?? EndReport()
-    }
+    /// The reports of the children that ended so far: what a handed-off `end()` returns.
+    var childrenSoFar: EndReport { state.withLock(\.children) }
 
-    /// Awaits the report.
-    func value() async -> EndReport {
-        await withCheckedContinuation { continuation in
-            let report = state.withLock { state in
-                if state.report == nil { state.waiters.append(continuation) }
-                return state.report
+    private func childDone(_ report: EndReport) {
+        let go: (rest: @Sendable (EndReport) -> Void, children: EndReport)? = state.withLock {
+            state in
+            state.children.absorb(report)
+            state.pending -= 1
+            guard !state.walking, state.pending == 0, let rest = state.rest.take() else {
+                return nil
             }
-            if let report { continuation.resume(returning: report) }
+            return (rest, state.children)
         }
+        if let go { go.rest(go.children) }
     }
 }

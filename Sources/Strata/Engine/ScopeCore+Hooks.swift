@@ -45,7 +45,7 @@ extension ScopeCore {
         case .runNow:
             switch kind {
             case .closure(let body): body()
-            case .asyncClosure(let hook): Task { await hook.body() }
+            case .asyncClosure(let hook): TrackedWork(for: self, hook.body).start()
             case .observer(let observer): observer.object?.scopeDidEnd()
             case .task(let task): task.object?.scopeDidEnd()
             case .subscription(let subscription): subscription.cancel()

@@ -10,7 +10,7 @@ extension ScopeCore {
     ///   empty when nothing was stored.
     func reset(_ key: ProviderKey) -> EndReport {
         var detached = transition { $0.detach(key) }
-        return endDetached(&detached)
+        return EndSequence(self).endTakenOut(&detached)
     }
 
     /// Applies `update` to the override table, then resets every instance built from an
@@ -28,38 +28,6 @@ extension ScopeCore {
         }
         // Released outside the lock: a factory's captures may call back into Strata.
         changed.change.dropped.removeAll()
-        return (changed.result, endDetached(&changed.detached))
-    }
-
-    /// Ends the instances of entries taken out of the table, newest first, by the rules of
-    /// `end()`; releases them; and reports those still alive to the tree's report handler.
-    ///
-    /// - Parameter detached: The entries; emptied here, so that nothing else holds them when
-    ///   the survivors are looked for.
-    /// - Returns: The report: empty when no entry held an instance.
-    func endDetached(_ detached: inout [ScopeState.Detached]) -> EndReport {
-        // Detached in table order, which is no order: sort them newest first. There are few.
-        detached.sort { $0.entry.order > $1.entry.order }
-        var steps: [EndStep] = []
-        for (key, entry) in detached {
-            guard let step = Self.instanceStep(key, entry) else { continue }
-            steps.append(step)
-        }
-        detached.removeAll()
-        var report = EndReport()
-        guard !steps.isEmpty else { return report }
-        let name = containerName
-        let container = name.description
-        let tracer = self.tracer
-        var watched = Watches()
-        for step in steps {
-            guard let pending = perform(step, watching: &watched, tracer: tracer) else { continue }
-            start(pending, in: container, tracer: tracer, into: &report)
-        }
-        steps.removeAll()
-        let remaining = watched.letGo()
-        report.classify { alive(remaining, in: name, site: nil) }
-        root.endReportHandler?(report)
-        return report
+        return (changed.result, EndSequence(self).endTakenOut(&changed.detached))
     }
 }

@@ -87,7 +87,7 @@ extension ScopeCore {
         }
         guard let settled else {
             var made: [ScopeState.Detached] = [(frame.key, Entry(.instance(instance)))]
-            _ = endDetached(&made)
+            _ = EndSequence(self).endTakenOut(&made)
             throw .ended(provider: frame.provider)
         }
         if case .kept = settled {
@@ -102,7 +102,7 @@ extension ScopeCore {
     /// Inlined: its two loads cost less than the call every `unique` resolution made.
     @inline(__always)
     func prepareUnique(_ key: ProviderKey) throws(StrataError) -> Override? {
-        guard isActive else { throw endedError(key) }
+        guard serves else { throw endedError(key) }
         guard hasOverrides.load(ordering: .acquiring) else { return nil }
         return override(for: key)
     }

@@ -62,8 +62,22 @@ package final class ScopeCore: Sendable {
 
     var line: UInt { UInt(lineNumber) }
 
+    /// Whether no end has begun: ``Container/isActive``.
     @usableFromInline
     var isActive: Bool { phase.load(ordering: .acquiring) == ScopeState.Phase.active.rawValue }
+
+    /// Whether the scope still serves resolutions: until its end stops its own work.
+    var serves: Bool {
+        phase.load(ordering: .acquiring) <= ScopeState.Phase.closing.rawValue
+    }
+
+    /// Ends the scope now; see ``EndSequence/endNow(at:)``.
+    ///
+    /// - Parameter site: Where the end was called; `nil` for a container released without
+    ///   an end.
+    /// - Returns: What was ended so far.
+    @usableFromInline
+    func end(at site: EndSite?) -> EndReport { EndSequence(self).endNow(at: site) }
 
     // MARK: The shell
 

@@ -30,9 +30,27 @@ package final class ScopeHandle: Sendable {
         if core.isActive { _ = core.end(at: nil) }
     }
 
-    /// Makes a child scope under this one; traps when this scope has ended.
+    /// Makes a child scope under this one; traps when this scope's end has begun.
     @usableFromInline
     func makeChild(tier: any Tier.Type, fileID: StaticString, line: UInt) -> ScopeHandle {
+        do {
+            return try makeChildIfOpen(tier: tier, fileID: fileID, line: line)
+        } catch {
+            error.trap()
+        }
+    }
+
+    /// Makes a child scope under this one, unless this scope's end has begun.
+    ///
+    /// The one check, made in the transition that lists the child: no end can begin between
+    /// the check and the listing.
+    ///
+    /// - Throws: ``StrataError/childOfEnded(parent:childTier:location:)`` when this scope
+    ///   is closed.
+    @usableFromInline
+    func makeChildIfOpen(
+        tier: any Tier.Type, fileID: StaticString, line: UInt
+    ) throws(StrataError) -> ScopeHandle {
         // Made before the lock, which then only decides whether to list it. Nobody else can
         // reach the core until it is listed, so there is no moment in which another caller
         // sees a child half made; one that is not listed is dropped before anyone saw it.
@@ -41,10 +59,9 @@ package final class ScopeHandle: Sendable {
         case .adopted:
             return ScopeHandle(child)
         case .parentEnded:
-            let error = StrataError.childOfEnded(
+            throw .childOfEnded(
                 parent: core.containerDescription, childTier: tier.name,
                 location: "\(fileID):\(line)")
-            error.trap()
         }
     }
 }

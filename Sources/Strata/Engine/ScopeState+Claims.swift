@@ -31,7 +31,7 @@ extension ScopeState {
     /// The stored instance for `key`, if there is one and the scope is active: the read every
     /// cached resolution makes.
     package func cachedInstance(_ key: ProviderKey) -> Instance? {
-        isActive ? entries.instance(for: key) : nil
+        serves ? entries.instance(for: key) : nil
     }
 
     /// Claims `frame`'s entry for `construction`, made by the shell before the lock, unless
@@ -41,7 +41,7 @@ extension ScopeState {
     /// is not waited for: the new claim replaces it, and the one replaced finds its claim
     /// dropped when it settles. A thread never blocks on a task, which may need that thread.
     package mutating func claim(_ frame: Frame, with construction: Construction) -> Claim {
-        guard isActive else { return .ended }
+        guard serves else { return .ended }
         if let entry = entries[frame.key] {
             if let instance = entry.instance { return .found(instance) }
             if case .building(let other) = entry.slot, other.isAsync == construction.isAsync {
@@ -62,7 +62,7 @@ extension ScopeState {
         _ instance: Instance, for frame: Frame, from construction: Construction,
         retention: Retention, keeps: Bool
     ) -> Settled? {
-        guard isActive else { return nil }
+        guard serves else { return nil }
         // An override or a reset dropped the claim while the factory ran: whoever waited
         // claims again.
         guard entries.isBuilding(frame.key, by: construction) else {
@@ -99,9 +99,9 @@ extension ScopeState {
     package mutating func abandon(_ key: ProviderKey, _ construction: Construction) -> Abandonment {
         if case .building(let current)? = entries[key]?.slot, current === construction {
             entries[key] = nil
-            return isActive ? .nothingStored : .ended
+            return serves ? .nothingStored : .ended
         }
-        guard isActive else { return .ended }
+        guard serves else { return .ended }
         return entries[key]?.instance.map { .stored($0) } ?? .nothingStored
     }
 
@@ -110,7 +110,7 @@ extension ScopeState {
 
     /// Takes `key`'s entry out, to end its instance; nothing when the scope is not active.
     mutating func detach(_ key: ProviderKey) -> [Detached] {
-        guard isActive, let entry = entries[key] else { return [] }
+        guard serves, let entry = entries[key] else { return [] }
         entries[key] = nil
         return [(key, entry)]
     }
@@ -123,7 +123,7 @@ extension ScopeState {
     mutating func changeOverrides<Result>(
         _ transition: (inout OverrideTable) -> (Result, OverrideTable.Change)
     ) -> (result: Result, change: OverrideTable.Change, detached: [Detached])? {
-        guard isActive else { return nil }
+        guard serves else { return nil }
         let side = sideForWriting()
         let (result, change) = transition(&side.overrides)
         var detached: [Detached] = []

@@ -15,5 +15,23 @@ extension ScopeState {
 
         let kind: Kind
         let order: Int
+
+        /// Whether it is a task, which step 4 stops before any hook runs.
+        var isTask: Bool {
+            if case .task = kind { true } else { false }
+        }
+
+        /// The task, if it is one and has not finished.
+        var task: ScopedTask? {
+            if case .task(let task) = kind { task.object } else { nil }
+        }
+
+        /// The observer, if it is one that presents children and is still there.
+        var presenter: (any EndObserver)? {
+            guard case .observer(let observer) = kind, let object = observer.object,
+                object.presents
+            else { return nil }
+            return object
+        }
     }
 }

@@ -10,9 +10,9 @@
 /// The same shape as the channel state machines of swift-async-algorithms: no transition
 /// runs user code, and no code outside a transition changes the state. Nor does a transition
 /// start a task or make a core, an ending or a construction: the shell makes what one may
-/// need before the lock and passes it in (``adopt(_:)``, ``claim(_:with:)``,
-/// ``beginTeardown(_:)``), or is told to make it and hands it to a second transition
-/// (``beginEnd(atOnceAllowed:)``, then ``beginWalk(with:)``).
+/// need before the lock and passes it in (``adopt(_:)``, ``claim(_:with:)``), or is told to
+/// make it and hands it to a second transition (``beginEnd(quietAllowed:)``, then
+/// ``close(with:)``). ``EndSequence`` lists the steps of an end and the transition of each.
 ///
 /// Each transition is a plain method on a value, so the package's tests drive it directly,
 /// with no threads and no lock (`ScopeStateTests`); that is why it is `package`.
@@ -20,8 +20,17 @@
 /// Rarely used state — overrides, the trace handler, routes, contributions, a root's tree
 /// settings, the `endAndWait` task — lives in ``SideState``, made on first write.
 package struct ScopeState {
+    /// Where a scope stands in its life; see ``EndSequence`` for the steps between them.
     package enum Phase: UInt8 {
-        case active, ending, ended
+        /// Serves resolutions, takes children and hooks.
+        case active
+        /// Its end began (step 1): it takes no more children, and still serves resolutions
+        /// and takes hooks while its children end.
+        case closing
+        /// Its own work is stopping (step 4): resolution fails; a hook added now runs at once.
+        case ending
+        /// Its tables are released.
+        case ended
     }
 
     /// Where a container stands in learning its type and applying its root's plans.
@@ -49,7 +58,7 @@ package struct ScopeState {
     }
     // The small fields follow the table, in its padding.
     /// The lifecycle: `active` until an end begins; `ended` once the tables are released.
-    package private(set) var phase = Phase.active {
+    package internal(set) var phase = Phase.active {
         didSet {
             needsPublishing = true
             noteServedChange()
@@ -69,14 +78,19 @@ package struct ScopeState {
     private var made = 0
     private(set) var hooks: [Hook] = []
     /// Live children, in creation order; see ``ChildList``.
-    private var children = ChildList()
+    private(set) var children = ChildList()
     /// Overrides, tracer, routes, contributions, tree settings and the `endAndWait`
     /// task: made on first write, `nil` (all empty) in most containers.
     private(set) var side: SideState?
 
     package init() {}
 
+    /// Whether no end has begun: the scope takes children.
     package var isActive: Bool { phase == .active }
+
+    /// Whether the scope still serves resolutions, routes, contributions and hooks: until
+    /// its end stops its own work (step 4), so that a descendant still ending may read it.
+    package var serves: Bool { phase.rawValue <= Phase.closing.rawValue }
 
     mutating func nextOrder() -> Int {
         made += 1
@@ -153,13 +167,24 @@ extension ScopeState {
 
     /// Takes `child` out of the list of children.
     ///
-    /// - Returns: The list's reference to it, for the shell to let go outside the lock.
-    package mutating func removeChild(_ child: ScopeCore) -> ScopeCore? {
-        children.remove(child)
+    /// - Returns: The list's reference to it, for the shell to let go outside the lock, and
+    ///   the signal of a draining end to give when this was its last child.
+    package mutating func removeChild(_ child: ScopeCore) -> (ScopeCore?, drained: OneShot<Void>?) {
+        let removed = children.remove(child)
+        guard children.isEmpty, let drained = side?.drained else { return (removed, nil) }
+        side?.drained = nil
+        return (removed, drained)
     }
 
-    /// The live children, newest first: the order they end in.
+    /// The live children, newest made first.
     package var liveChildren: [ScopeCore] { children.newestFirst() }
+
+    /// The observers that present children (``ChildContainers``), whose order the end of
+    /// the children follows first.
+    var presenters: [any EndObserver] {
+        guard !hooks.isEmpty else { return [] }
+        return hooks.compactMap(\.presenter)
+    }
 
     /// How many hooks and child slots the state holds, dead ones and holes included: for
     /// tests, which check that neither list grows while its elements die.
@@ -173,9 +198,9 @@ extension ScopeState {
         case runNow
     }
 
-    /// Adds a hook, if the scope is active.
+    /// Adds a hook, if the scope still serves.
     package mutating func addHook(_ kind: Hook.Kind) -> HookPlacement {
-        guard isActive else { return .runNow }
+        guard serves else { return .runNow }
         // Drops observers that are gone and subscriptions that were cancelled, so a
         // long-lived container does not grow.
         _ = hooks.makeRoom(minimumCount: 64) { hook in
@@ -188,76 +213,6 @@ extension ScopeState {
         }
         hooks.append(Hook(kind: kind, order: nextOrder()))
         return .held
-    }
-
-    /// How an `end()` begins.
-    package enum EndStart {
-        /// Nothing had to run at the end: the scope is ended, and this is what it held.
-        case atOnce(Released)
-        /// The scope must walk its steps, and nothing changed yet: the shell makes an
-        /// ``Ending`` outside the lock and begins the walk with it (``beginWalk(with:)``).
-        case prepareEnding
-        /// An end began already: the one in progress, or done, if any was recorded.
-        case begun(EndInProgress?)
-    }
-
-    /// Begins an `end()`: ends the scope at once when `atOnceAllowed` and nothing in it has
-    /// to run (``endAtOnce()``); otherwise, if it is active, asks for an ending to walk with.
-    package mutating func beginEnd(atOnceAllowed: Bool) -> EndStart {
-        guard isActive else { return .begun(side?.ending) }
-        if atOnceAllowed, let released = endAtOnce() { return .atOnce(released) }
-        return .prepareEnding
-    }
-
-    /// How a walked `end()` begins, with the ending the shell made.
-    package enum WalkStart {
-        /// The scope is ending, with the ending recorded for whoever must wait for it: the
-        /// caller walks its steps, holding the ending's token.
-        case walk
-        /// An end began since ``beginEnd(atOnceAllowed:)`` answered: the one in progress,
-        /// or done, if any was recorded. The shell's ending is dropped, never seen.
-        case begun(EndInProgress?)
-    }
-
-    /// Moves from active to ending, recording `ending` in the same transition: whoever finds
-    /// the scope ending finds the ending to wait for too.
-    package mutating func beginWalk(with ending: Ending) -> WalkStart {
-        guard isActive else { return .begun(side?.ending) }
-        phase = .ending
-        sideForWriting().ending = .ending(ending)
-        return .walk
-    }
-
-    /// How an `endAndWait` begins.
-    package enum TeardownStart {
-        /// The shell's teardown is recorded: the caller starts its task, then awaits it.
-        case start
-        /// An end began already: the one in progress, or done, if any was recorded. The
-        /// shell's teardown is dropped, never seen.
-        case begun(EndInProgress?)
-    }
-
-    /// Moves from active to ending with `teardown`, made by the shell before the lock,
-    /// recorded for later callers to await.
-    package mutating func beginTeardown(_ teardown: Teardown) -> TeardownStart {
-        guard isActive else { return .begun(side?.ending) }
-        phase = .ending
-        sideForWriting().ending = .teardown(teardown)
-        return .start
-    }
-
-    /// Ends the scope in this one transition when nothing in it has to run at the end: no
-    /// hooks, no listed children, no construction in flight, no `weakShared` instance, and
-    /// no instance that is ``ScopeBound`` or ``AsyncScopeBound``.
-    ///
-    /// - Returns: What the scope held, as ``release()`` returns it; `nil`, with nothing
-    ///   changed, when the scope is not active or something must run: then the end walks
-    ///   its steps.
-    mutating func endAtOnce() -> Released? {
-        guard isActive, hooks.isEmpty, children.isEmpty else { return nil }
-        // The table holds each instance strongly, so reading one here frees nothing.
-        let quiet = entries.allStrong { $0.endRoles.isEmpty }
-        return quiet ? release() : nil
     }
 
     /// What a scope held, taken out at the end, to release once the lock is let go.

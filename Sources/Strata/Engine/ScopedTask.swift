@@ -9,21 +9,27 @@ package final class ScopedTask: Sendable {
     /// Where the task was started.
     let site: SourceSite
     /// The operation, run by the task.
-    let work: StartedWork
+    let work: TrackedWork
     private let hasEnded = Atomic<Bool>(false)
 
     package init(
         site: SourceSite, _ core: ScopeCore, _ operation: @escaping @Sendable () async -> Void
     ) {
         self.site = site
-        self.work = StartedWork(for: core, operation)
+        self.work = TrackedWork(for: core, operation)
     }
 
     var containerHasEnded: Bool { hasEnded.load(ordering: .acquiring) }
 
-    func attach(_ task: Task<Void, Never>) {
-        work.attach(task)
+    /// Starts the work in a task of its own, which keeps this handle until it is done.
+    ///
+    /// Work started in a container that has already ended starts cancelled.
+    func start(priority: TaskPriority?) -> Task<Void, Never> {
+        let task = work.start(priority: priority) { [self] in
+            if containerHasEnded { withUnsafeCurrentTask { $0?.cancel() } }
+        }
         if containerHasEnded { task.cancel() }
+        return task
     }
 
     /// Marks the container ended and cancels the task.

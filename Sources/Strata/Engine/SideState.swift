@@ -1,5 +1,5 @@
 /// What a scope keeps that most scopes never use: overrides, the trace handler, routes,
-/// contributions, a root's tree settings and the task of an `endAndWait`.
+/// contributions, a root's tree settings and the record of its end.
 ///
 /// Kept apart so that a container that uses none of it pays one `nil` reference for all of
 /// it: `ScopeState.sideForWriting()` makes it on the first write, and a read of a
@@ -21,9 +21,11 @@ final class SideState {
     /// Made on first use, and only in a root; `ScopeCore.hasTreeSettings` tells whether
     /// there is one.
     var treeSettings: TreeSettings?
-    /// The end in progress — `end()`'s on a thread, or the teardown `endAndWait` started —
-    /// which a parent's end and later `endAndWait` callers wait for; `nil` until one begins.
-    var ending: EndInProgress?
+    /// The end in progress, or done, which a parent's end and later `endAndWait` callers
+    /// wait for; `nil` until one begins.
+    var ending: Ending?
+    /// What a draining end awaits: given when the last child leaves.
+    var drained: OneShot<Void>?
 
     /// What outlives the end of its scope: a root's trace handler and tree settings, which
     /// report the end itself, and the ending that later `endAndWait` callers await.

@@ -31,7 +31,7 @@ extension ScopeCore {
     /// Adds `entry` under `key`; `false` when the container has ended.
     func addContribution(_ entry: ContributionEntry, for key: ObjectIdentifier) -> Bool {
         transition { state in
-            guard state.isActive else { return false }
+            guard state.serves else { return false }
             let side = state.sideForWriting()
             if side.contributions == nil { side.contributions = ContributionTable() }
             side.contributions?.entries[key, default: []].append(entry)
@@ -55,7 +55,7 @@ extension ScopeCore {
     /// container has ended.
     func contributions(for key: ObjectIdentifier) -> [ContributionEntry] {
         read { state in
-            state.isActive ? state.side?.contributions?.entries[key] ?? [] : []
+            state.serves ? state.side?.contributions?.entries[key] ?? [] : []
         }
     }
 
@@ -82,7 +82,7 @@ extension ScopeCore {
         _ entry: ContributionEntry, keyName: @autoclosure () -> String,
         run: (ContributionEntry.Make) throws -> Any
     ) throws(StrataError) -> Any? {
-        guard isActive, entry.isLive else { return nil }
+        guard serves, entry.isLive else { return nil }
         let made: Result<Any, any Error>
         do {
             made = .success(try run(entry.make))
@@ -90,7 +90,7 @@ extension ScopeCore {
             made = .failure(error)
         }
         // Checked again after the factory: the container may have ended while it ran.
-        guard isActive, entry.isLive else { return nil }
+        guard serves, entry.isLive else { return nil }
         switch made {
         case .success(let element):
             return element

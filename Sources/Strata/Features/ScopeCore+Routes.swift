@@ -14,7 +14,7 @@ struct RouteHandler: Sendable {
 extension ScopeCore {
     func setRouteHandler(_ handler: RouteHandler, for route: ObjectIdentifier) {
         let replaced = transition { state in
-            state.isActive ? state.sideForWriting().routes.updateValue(handler, forKey: route) : nil
+            state.serves ? state.sideForWriting().routes.updateValue(handler, forKey: route) : nil
         }
         // Released outside the lock: what the old handler captured may call back in.
         _ = replaced
@@ -22,6 +22,6 @@ extension ScopeCore {
 
     /// The handler of `route` in this container; `nil` once the container has ended.
     func routeHandler(for route: ObjectIdentifier) -> RouteHandler? {
-        read { state in state.isActive ? state.side?.routes[route] : nil }
+        read { state in state.serves ? state.side?.routes[route] : nil }
     }
 }

@@ -156,7 +156,7 @@ final class Tracking: Sendable {
         case .deliveryThread:
             DispatchQueue.global().async { self.runScheduled() }
         case .mainActor:
-            Task { @MainActor in self.runScheduled() }
+            TrackedWork.onMainActor { self.runScheduled() }
         }
     }
 

@@ -1,0 +1,76 @@
+/// The transitions of an end, one per step of ``EndSequence`` that changes the state.
+extension ScopeState {
+    /// How an end begins.
+    package enum EndStart {
+        /// Nothing had to run at the end: the scope is ended, and this is what it held.
+        case quiet(Released)
+        /// The scope must walk its steps, and nothing changed yet: the shell makes an
+        /// ``Ending`` outside the lock and closes the scope with it (``close(with:)``).
+        case prepareEnding
+        /// An end began already: its record, if any was kept.
+        case begun(Ending?)
+    }
+
+    /// Begins an end: ends the scope at once when `quietAllowed` and nothing in it has to run
+    /// (``endQuietly()``); otherwise, if no end began, asks for an ending to close with.
+    package mutating func beginEnd(quietAllowed: Bool) -> EndStart {
+        guard isActive else { return .begun(side?.ending) }
+        if quietAllowed, let released = endQuietly() { return .quiet(released) }
+        return .prepareEnding
+    }
+
+    /// How a walked end goes on, once the shell made its ending.
+    package enum Closing {
+        /// The scope is closing, with `ending` recorded: the caller walks the steps.
+        case closed
+        /// An end began since ``beginEnd(quietAllowed:)`` answered; the shell's ending is
+        /// dropped, never seen.
+        case begun(Ending?)
+    }
+
+    /// Step 1: closes the scope to new children, recording `ending` in the same transition,
+    /// so that whoever finds the scope closing finds the ending to wait for too.
+    package mutating func close(with ending: Ending) -> Closing {
+        guard isActive else { return .begun(side?.ending) }
+        phase = .closing
+        sideForWriting().ending = ending
+        return .closed
+    }
+
+    /// Step 2 of a draining end: keeps `drained` to give when the last child leaves.
+    ///
+    /// - Returns: Whether there is a child to wait for; `false` keeps nothing.
+    package mutating func drain(signalling drained: OneShot<Void>) -> Bool {
+        guard !children.isEmpty else { return false }
+        sideForWriting().drained = drained
+        return true
+    }
+
+    /// What the end's own steps walk: the hooks and instances, taken under the lock.
+    package struct OwnWork {
+        package let hooks: [Hook]
+        package let entries: EntryTable
+    }
+
+    /// Step 4: stops serving resolutions, and takes what the end walks.
+    ///
+    /// The table and the hooks are copied as a whole (their storage is shared until someone
+    /// writes), not entry by entry.
+    package mutating func stopServing() -> OwnWork {
+        phase = .ending
+        return OwnWork(hooks: hooks, entries: entries)
+    }
+
+    /// Ends the scope in this one transition when nothing in it has to run at the end: no
+    /// hooks, no listed children, no construction in flight, no `weakShared` instance, and
+    /// no instance that is ``ScopeBound`` or ``AsyncScopeBound``.
+    ///
+    /// - Returns: What the scope held, as ``release()`` returns it; `nil`, with nothing
+    ///   changed, when something must run: then the end walks its steps.
+    mutating func endQuietly() -> Released? {
+        guard hooks.isEmpty, children.isEmpty else { return nil }
+        // The table holds each instance strongly, so reading one here frees nothing.
+        let quiet = entries.allStrong { $0.endRoles.isEmpty }
+        return quiet ? release() : nil
+    }
+}

@@ -1,0 +1,153 @@
+/// Async work Strata starts — an async end hook, the ``AsyncScopeBound/scopeDidEnd()`` of an
+/// instance, a ``Container/task(priority:fileID:line:_:)``, an awaited end, an async
+/// construction, a delivery on the main actor — and can wait for, with a deadline, or
+/// cancel.
+///
+/// Every task Strata starts is started in this file, and nowhere else: so each one is
+/// tracked, and nothing Strata starts runs on unseen.
+///
+/// The work counts as finished only once it has let go of what it captured. A task's closure
+/// lives as long as the task object, which outlives the moment its result is ready: waiting
+/// on `task.value` resumes the waiter while the closure still holds its captures, and a
+/// survivors report computed then sees an instance that only the finishing task held. Here
+/// the body is taken out of the lock, run and dropped before ``isFinished`` turns true and
+/// the waiters resume, so whoever waits sees only what something else still holds.
+final class TrackedWork: Sendable {
+    private struct State {
+        var body: (@Sendable () async -> Void)?
+        /// The scope whose end or task this is, if any.
+        ///
+        /// While the body runs, an `endAndWait` of that scope or one above it would wait for
+        /// the body itself. Let go with the body, so that finished work keeps no scope alive.
+        var owner: ScopeCore?
+        var task: Task<Void, Never>?
+    }
+
+    private let state: Lock<State>
+    private let finished = OneShot<Void>()
+
+    /// The scope whose work the current task runs, and every task it starts: see
+    /// ``EndMachine``, whose awaited end must not wait for its caller.
+    @TaskLocal static var runningFor: ScopeCore?
+
+    /// Prepares `body` to run, as work of `owner`; nothing runs until ``start(priority:)``
+    /// or ``run()``.
+    init(for owner: ScopeCore?, _ body: @escaping @Sendable () async -> Void) {
+        state = Lock(State(body: body, owner: owner))
+    }
+
+    /// Runs the body in a task of its own.
+    ///
+    /// - Parameters:
+    ///   - priority: The task's priority; the caller's unless given.
+    ///   - prelude: Runs in the task before the body, and is kept as long as the task is.
+    /// - Returns: The task, to cancel.
+    @discardableResult
+    func start(
+        priority: TaskPriority? = nil, prelude: (@Sendable () -> Void)? = nil
+    ) -> Task<Void, Never> {
+        let task = Task(priority: priority) {
+            prelude?()
+            await self.run()
+        }
+        attach(task)
+        return task
+    }
+
+    /// Keeps `task` as the one that runs the body, to cancel when a wait times out; not once
+    /// the work has finished, since the task holds this work and would be kept by it.
+    func attach(_ task: Task<Void, Never>) {
+        state.withLock { state in
+            if !isFinished { state.task = task }
+        }
+    }
+
+    /// Runs the body, lets go of it, then marks the work finished and resumes its waiters.
+    func run() async {
+        await runBody()
+        state.withLock { $0.task = nil }
+        finished.give(())
+    }
+
+    /// Runs the body, taken out of the state: its frame, and the body with it, is gone when
+    /// this returns, before anyone is told the work finished.
+    private func runBody() async {
+        let (body, owner) = state.withLock { ($0.body.take(), $0.owner.take()) }
+        guard let body else { return }
+        await Self.$runningFor.withValue(owner ?? Self.runningFor) { await body() }
+    }
+
+    /// Whether the body has run and been let go.
+    var isFinished: Bool { finished.given != nil }
+
+    /// Cancels the task that runs the body.
+    func cancel() {
+        state.withLock(\.task)?.cancel()
+    }
+
+    /// Waits until the work has finished, or until `deadline`, or until the waiting task is
+    /// cancelled.
+    ///
+    /// - Returns: Whether it finished.
+    func wait(until deadline: ContinuousClock.Instant) async -> Bool {
+        await finished.value(until: deadline) != nil
+    }
+
+    /// Starts `work` and waits for it until `deadline`; when the deadline passes first, the
+    /// work is cancelled and left to finish on its own.
+    ///
+    /// - Returns: Whether it finished before the deadline.
+    func run(until deadline: ContinuousClock.Instant) async -> Bool {
+        start()
+        let done = await wait(until: deadline)
+        if !done { cancel() }
+        return done
+    }
+
+    /// Starts an async construction's task, which its callers await for the instance.
+    static func construction(
+        _ operation: @escaping @Sendable () async throws -> Instance
+    ) -> Task<Instance, any Error> {
+        Task(operation: operation)
+    }
+
+    /// Runs `operation` on the main actor, in a task of its own: a delivery to a follower
+    /// that asked for the main actor.
+    static func onMainActor(_ operation: @escaping @MainActor @Sendable () -> Void) {
+        Task { @MainActor in operation() }
+    }
+}
+
+extension OneShot {
+    /// The value, once given; `nil` when `deadline` passes first, or the awaiting task is
+    /// cancelled.
+    ///
+    /// Here, beside the other tasks Strata starts, since the deadline is a child task.
+    func value(until deadline: ContinuousClock.Instant) async -> Value? {
+        if let value = given { return value }
+        return await withTaskGroup(of: Value?.self) { group in
+            group.addTask { await self.value() }
+            group.addTask {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+}
+
+extension Sequence<TrackedWork> {
+    /// Whether every piece of work has finished.
+    var allFinished: Bool { allSatisfy(\.isFinished) }
+
+    /// Waits for each piece of work in turn, up to `deadline`.
+    ///
+    /// - Returns: Whether all finished before the deadline.
+    func waitAll(until deadline: ContinuousClock.Instant) async -> Bool {
+        var finished = true
+        for work in self where await !work.wait(until: deadline) { finished = false }
+        return finished
+    }
+}
