@@ -112,9 +112,7 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
     private func change<Result>(
         with token: Construction, on stack: ResolutionStack, _ body: (inout Value) throws -> Result
     ) rethrows -> (Result, Value, [Subscription], [Tracking]) {
-        try token.gate.withLock { _ in
-            // Finished before the gate opens: a waiter recorded on it is about to wake.
-            defer { token.finish() }
+        try token.hold { () throws -> (Result, Value, [Subscription], [Tracking]) in
             var value = takeTurn(as: stack, holding: token)
             let result: Result
             do {
@@ -157,7 +155,7 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
             case .wait(let other):
                 // A wait that would never end is reported to the body's own wait, which
                 // throws it; this change goes on beside it.
-                if !WaitGraph.blockUnlessCycle(agent: agent, frames: stack.frames, on: other) {
+                if !other.waitOut(on: stack) {
                     return state.withLock { $0.value }
                 }
             }

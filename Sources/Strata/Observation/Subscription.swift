@@ -67,15 +67,10 @@ public final class Subscription: Sendable {
             return (released, released == nil ? nil : state.source, running)
         }
         source?.removeSubscription(ObjectIdentifier(self))
-        if !running.isEmpty {
-            let frames = stack.frames
-            // A wait that would never end — the handler waits, through other threads, for
-            // something this thread builds — is reported to that handler's resolution
-            // instead (see `WaitGraph`), and this thread goes on.
-            for token in running {
-                WaitGraph.blockUnlessCycle(agent: agent, frames: frames, on: token)
-            }
-        }
+        // A wait that would never end — the handler waits, through other threads, for
+        // something this thread builds — is reported to that handler's resolution instead
+        // (see `WaitGraph`), and this thread goes on.
+        for token in running { token.waitOut(on: stack) }
         _ = released  // released here, outside the locks
     }
 
@@ -90,9 +85,7 @@ public final class Subscription: Sendable {
         let stack = ResolutionStack.current
         var token = stack.takeConstruction()
         defer { stack.giveBack(&token) }
-        let delivered = token.gate.withLock { _ -> (any ObservedSource)?? in
-            // Finished before the gate opens: a waiter recorded on it is about to wake.
-            defer { token.finish() }
+        let delivered = token.hold { () -> (any ObservedSource)?? in
             let handler = state.withLock { state -> (@Sendable (Any) -> Void)? in
                 guard let handler = state.handler else { return nil }
                 state.deliveries.append(Delivery(agent: stack.agent, token: token))

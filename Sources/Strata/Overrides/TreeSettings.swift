@@ -34,20 +34,11 @@ final class PlanRun: Sendable {
     var isRunningHere: Bool { ResolutionStack.current.agent == token.builder }
 
     /// Runs `body` holding the token: whoever waits for the run waits until `body` returns.
-    func hold<Result>(_ body: () -> Result) -> Result {
-        token.gate.withLock { _ in
-            // Finished before the gate opens: a waiter recorded on it is about to wake.
-            defer { token.finish() }
-            return body()
-        }
-    }
+    func hold<Result>(_ body: () -> Result) -> Result { token.hold(body) }
 
     /// Blocks until the plans have run, with the wait graph watching; returns at once when
     /// the wait would never end, which the wait graph reports to a construction in the cycle.
-    func wait() {
-        let stack = ResolutionStack.current
-        WaitGraph.blockUnlessCycle(agent: stack.agent, frames: stack.frames, on: token)
-    }
+    func wait() { token.waitOut() }
 }
 
 extension ScopeCore {
