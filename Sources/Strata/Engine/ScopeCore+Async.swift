@@ -13,7 +13,7 @@ extension ScopeCore {
         frame.requireNoIgnoredArguments(maker: "shared { try await … }", isAsync: true)
         let frames = AsyncResolution.frames
         if let start = frames.firstIndex(where: { $0.isSameProvider(as: frame) }) {
-            throw .cycle(path: (frames[start...] + [frame]).map(\.provider))
+            throw .cycle(through: frames[start...], closingWith: [frame])
         }
         // Made before the lock, its task waiting for the claim's answer; see
         // `Construction.init(frame:outerFrames:make:)`. It is answered right after the

@@ -25,7 +25,7 @@ enum WaitGraph {
         var waiting: [Agent: Wait] = [:]
         /// Agents whose construction wait a token's wait found in a cycle, with the cycle's
         /// path, to throw when they wake.
-        var broken: [Agent: [ProviderDescription]] = [:]
+        var broken: [Agent: StrataError] = [:]
     }
 
     private static let waits = Lock(Waits())
@@ -91,7 +91,7 @@ enum WaitGraph {
     private static func register(
         agent: Agent, frames: [Frame], for wait: Wait
     ) throws(StrataError) {
-        let path: [ProviderDescription]? = waits.withLock { waits in
+        let path: StrataError? = waits.withLock { waits in
             // The chain: who waits, for what, starting with this agent's wait.
             var chain: [(agent: Agent, wait: Wait)] = []
             var next = (agent: agent, wait: wait)
@@ -103,7 +103,7 @@ enum WaitGraph {
                 chain.append(next)
                 let builder = next.wait.target.builder
                 if builder == agent {
-                    let path = cyclePath(frames: frames, hops: chain.compactMap(\.wait.frame))
+                    let path = cycle(frames: frames, hops: chain.compactMap(\.wait.frame))
                     if wait.frame == nil, let victim = chain.first(where: { $0.wait.frame != nil })
                     {
                         waits.broken[victim.agent] = path
@@ -116,17 +116,16 @@ enum WaitGraph {
             waits.waiting[agent] = wait
             return nil
         }
-        guard let path else { return }
-        throw .cycle(path: path)
+        if let path { throw path }
     }
 
-    /// The path of a cycle: from where this agent's frames first build the provider the chain
-    /// closes on, through the providers waited for on the way.
-    private static func cyclePath(frames: [Frame], hops: [Frame]) -> [ProviderDescription] {
+    /// The cycle: from where this agent's frames first build the provider the chain closes
+    /// on, through the providers waited for on the way.
+    private static func cycle(frames: [Frame], hops: [Frame]) -> StrataError {
         // The chain ends at a construction this agent is running; the cycle starts there.
-        guard let closing = hops.last else { return frames.map(\.provider) }
+        guard let closing = hops.last else { return .cycle(through: frames, closingWith: []) }
         let start = frames.lastIndex { $0.isSameProvider(as: closing) } ?? 0
-        return (frames[start...] + hops).map(\.provider)
+        return .cycle(through: frames[start...], closingWith: hops)
     }
 
     /// Removes `agent`'s record.
@@ -138,6 +137,6 @@ enum WaitGraph {
             waits.waiting[agent] = nil
             return waits.broken.removeValue(forKey: agent)
         }
-        if let path { throw .cycle(path: path) }
+        if let path { throw path }
     }
 }

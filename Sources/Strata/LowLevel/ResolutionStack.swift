@@ -95,7 +95,10 @@ package final class ResolutionStack {
             var index = 0
             while index < count {
                 if entries[index].isSameProvider(as: entry) {
-                    throw .cycle(path: cyclePath(from: index, closingWith: entry.frame))
+                    let entries = self.entries
+                    throw .cycle(
+                        through: (index..<count).map { entries[$0].frame },
+                        closingWith: [entry.frame])
                 }
                 index += 1
             }
@@ -117,10 +120,6 @@ package final class ResolutionStack {
             entries.deallocate()
             entries = larger
             capacity *= 2
-        }
-
-        func cyclePath(from start: Int, closingWith frame: Frame) -> [ProviderDescription] {
-            (start..<count).map { entries[$0].frame.provider } + [frame.provider]
         }
     }
 

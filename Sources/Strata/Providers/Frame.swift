@@ -23,3 +23,17 @@ package struct Frame: Sendable {
         core === other.core && key == other.key
     }
 }
+
+extension StrataError {
+    /// The cycle a resolution closes: the one place a cycle's path is built, for a thread's
+    /// stack, an async resolution's frames and a wait across threads alike.
+    ///
+    /// - Parameters:
+    ///   - frames: The frames from the first resolution of the provider the cycle closes on.
+    ///   - closing: The frames that lead back to it, the last one the provider itself.
+    static func cycle(
+        through frames: some Sequence<Frame>, closingWith closing: some Sequence<Frame>
+    ) -> StrataError {
+        .cycle(path: frames.map(\.provider) + closing.map(\.provider))
+    }
+}
