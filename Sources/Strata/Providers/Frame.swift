@@ -31,6 +31,7 @@ extension StrataError {
     /// - Parameters:
     ///   - frames: The frames from the first resolution of the provider the cycle closes on.
     ///   - closing: The frames that lead back to it, the last one the provider itself.
+    /// - Returns: ``StrataError/cycle(path:)`` with the whole path.
     static func cycle(
         through frames: some Sequence<Frame>, closingWith closing: some Sequence<Frame>
     ) -> StrataError {
