@@ -61,31 +61,3 @@ extension ResolutionStack {
         return joined
     }
 }
-
-extension ScopeCore {
-    /// Resolves a `graph` provider: the instance its provider made earlier in this top-level
-    /// resolution, or a new one kept for the rest of it.
-    ///
-    /// `make` receives the override, if one is installed, and returns the instance. The frame
-    /// is on the stack while it runs, so a cycle through a graph provider is reported like
-    /// any other.
-    @usableFromInline
-    func resolveInGraph(
-        _ frame: Frame, make: (Override?) throws -> Instance
-    ) throws(StrataError) -> Instance {
-        let override = try prepareUnique(frame.key)
-        let stack = ResolutionStack.current
-        try stack.push(frame)
-        // Popping the outermost frame drops the graph, also on a throw.
-        defer { stack.pop() }
-        let graph = stack.joinGraph()
-        if let instance = graph.instance(for: frame) { return instance }
-        frame.requireNoIgnoredArguments(
-            maker: "graph { … }", isAsync: false, keeps: "one instance per top-level resolution")
-        do {
-            return graph.keep(try make(override), for: frame)
-        } catch {
-            throw wrap(error, frame)
-        }
-    }
-}

@@ -123,3 +123,185 @@ extension ScopeCore {
         return .factoryFailed(provider: frame.provider, underlying: error)
     }
 }
+
+extension ScopeCore {
+    /// Builds and stores the instance for `key` once: concurrent first callers all await the same
+    /// task (single flight).
+    ///
+    /// The same claim as ``construct(_:retention:make:)``, waited for by awaiting its task
+    /// instead of blocking on its gate; the first waiter to get the task's result stores it.
+    /// Ending the scope cancels the task, and its waiters get ``StrataError/ended(provider:)``.
+    @usableFromInline
+    func constructAsync(
+        _ frame: Frame, retention: Retention = .strong,
+        make: @escaping @Sendable (Override?) async throws -> Instance
+    ) async throws(StrataError) -> Instance {
+        frame.requireNoIgnoredArguments(maker: "shared { try await … }", isAsync: true)
+        let frames = AsyncResolution.frames
+        if let start = frames.firstIndex(where: { $0.isSameProvider(as: frame) }) {
+            throw .cycle(through: frames[start...], closingWith: [frame])
+        }
+        // Made before the lock, its task waiting for the claim's answer; see
+        // `Construction.init(frame:outerFrames:make:)`. It is answered right after the
+        // transition, with no suspension in between, so a claimed one always starts.
+        let mine = Construction(frame: frame, outerFrames: frames, make: make)
+        let construction: Construction
+        switch transition({ $0.claim(frame, with: mine) }) {
+        case .found(let instance):
+            mine.discard()
+            return instance
+        case .ended:
+            mine.discard()
+            throw .ended(provider: frame.provider)
+        case .wait(let other):
+            mine.discard()
+            construction = other
+        case .claimed(let override):
+            mine.begin(with: override)
+            construction = mine
+        }
+        let result = try await WaitGraph.await(
+            agent: AsyncResolution.agent, frames: frames, on: construction, of: frame)
+        switch result {
+        case .success(let instance):
+            switch try settle(instance, for: frame, from: construction, retention: retention) {
+            case .kept, .passedOn: return instance
+            case .dropped(let current): return current ?? instance
+            }
+        case .failure(let error):
+            switch abandon(frame.key, construction) {
+            case .ended: throw .ended(provider: frame.provider)
+            case .stored(let current): return current
+            case .nothingStored: throw wrap(error, frame)
+            }
+        }
+    }
+}
+
+extension ScopeCore {
+    /// Drops what the container keeps for `key`, and ends the instance now, as `end()` ends
+    /// each of its instances.
+    ///
+    /// A construction in flight is dropped, not ended: what it builds goes to the caller that
+    /// started it and is not stored, and whoever waited for it builds anew. A scope that is
+    /// not active has nothing to reset.
+    ///
+    /// - Returns: The report of the instance's end, also handed to the tree's report handler;
+    ///   empty when nothing was stored.
+    func reset(_ key: ProviderKey) -> EndReport {
+        var detached = transition { $0.detach(key) }
+        return EndSequence(self).endTakenOut(&detached)
+    }
+
+    /// Applies `update` to the override table, then resets every instance built from an
+    /// override that is no longer in force: the next resolution builds from the new one.
+    ///
+    /// Ignored when the scope is not active.
+    ///
+    /// - Returns: What `update` returned, `nil` when the scope is not active, and the
+    ///   report of the instances it ended.
+    func changeOverrides<Result>(
+        _ update: (inout OverrideTable) -> (Result, OverrideTable.Change)
+    ) -> (result: Result?, report: EndReport) {
+        guard var changed = transition({ $0.changeOverrides(update) }) else {
+            return (nil, EndReport())
+        }
+        // Released outside the lock: a factory's captures may call back into Strata.
+        changed.change.dropped.removeAll()
+        return (changed.result, EndSequence(self).endTakenOut(&changed.detached))
+    }
+}
+
+extension ScopeCore {
+    /// Where an override of `key` goes: its argument when `argumentOnly` and it has one,
+    /// else its declaration.
+    ///
+    /// A key without an argument has only its declaration: providers declared in one method
+    /// without `shared(by:)` cannot be told apart.
+    static func overrideTarget(_ key: ProviderKey, argumentOnly: Bool) -> OverrideTarget {
+        argumentOnly && key.argument != nil ? .argument(key) : .declaration(key.declaration)
+    }
+
+    /// What `override` and `removeOverride()` do: install `override` as the declaration's
+    /// unscoped override, or remove every override of the declaration and of its arguments
+    /// when it is `nil`.
+    func setOverride(_ override: Override?, for key: ProviderKey) {
+        let target = OverrideTarget.declaration(key.declaration)
+        if let override {
+            setOverride(.fixed(override), for: target)
+        } else {
+            removeOverrides(of: target)
+        }
+    }
+
+    /// Installs `factory` as the unscoped override of `target`, in place of the unscoped one
+    /// there was, and ends the instances built from what was in force.
+    func setOverride(_ factory: OverrideFactory, for target: OverrideTarget) {
+        _ = changeOverrides { table in ((), table.set(factory, for: target)) }
+    }
+
+    /// Removes every override of `target` — for a declaration, of each of its arguments
+    /// too — and ends the instances built from them.
+    func removeOverrides(of target: OverrideTarget) {
+        _ = changeOverrides { table in ((), table.remove(target)) }
+    }
+
+    /// Runs `body` with `factory` as a scoped override of `target`, then removes exactly
+    /// that layer, whatever other layers came and went meanwhile.
+    func withOverride<Result, Failure: Error>(
+        _ factory: OverrideFactory, for target: OverrideTarget,
+        _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let layer = pushOverride(factory, for: target)
+        defer { removeOverride(layer, from: target) }
+        return try body()
+    }
+
+    /// The async form of ``withOverride(_:for:_:)``.
+    func withOverride<Result>(
+        _ factory: OverrideFactory, for target: OverrideTarget,
+        isolation: isolated (any Actor)?, _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        let layer = pushOverride(factory, for: target)
+        defer { removeOverride(layer, from: target) }
+        return try await body()
+    }
+
+    /// Pushes a scoped layer; `nil` when the scope has ended, which takes no override.
+    private func pushOverride(_ factory: OverrideFactory, for target: OverrideTarget) -> UInt64? {
+        changeOverrides { table in table.push(factory, for: target) }.result
+    }
+
+    private func removeOverride(_ layer: UInt64?, from target: OverrideTarget) {
+        guard let layer else { return }
+        _ = changeOverrides { table in ((), table.removeLayer(layer, from: target)) }
+    }
+}
+
+extension ScopeCore {
+    /// Resolves a `graph` provider: the instance its provider made earlier in this top-level
+    /// resolution, or a new one kept for the rest of it.
+    ///
+    /// `make` receives the override, if one is installed, and returns the instance. The frame
+    /// is on the stack while it runs, so a cycle through a graph provider is reported like
+    /// any other.
+    @usableFromInline
+    func resolveInGraph(
+        _ frame: Frame, make: (Override?) throws -> Instance
+    ) throws(StrataError) -> Instance {
+        let override = try prepareUnique(frame.key)
+        let stack = ResolutionStack.current
+        try stack.push(frame)
+        // Popping the outermost frame drops the graph, also on a throw.
+        defer { stack.pop() }
+        let graph = stack.joinGraph()
+        if let instance = graph.instance(for: frame) { return instance }
+        frame.requireNoIgnoredArguments(
+            maker: "graph { … }", isAsync: false, keeps: "one instance per top-level resolution")
+        do {
+            return graph.keep(try make(override), for: frame)
+        } catch {
+            throw wrap(error, frame)
+        }
+    }
+}

@@ -163,3 +163,204 @@ package final class ScopeCore: Sendable {
         state.published()
     }
 }
+
+/// A core's place in its tree: its listed children and its root.
+extension ScopeCore {
+    /// Takes `child` out of this scope's list of children.
+    func removeChild(_ child: ScopeCore) {
+        // The list's reference comes back out of the lock, and is let go here.
+        let (_, drained) = transitionKeepingReads { $0.removeChild(child) }
+        drained?.give(())
+    }
+
+    /// Whether this scope is `other` or lies below it.
+    func isWithin(_ other: ScopeCore) -> Bool {
+        var next: ScopeCore? = self
+        while let scope = next {
+            if scope === other { return true }
+            next = scope.parent
+        }
+        return false
+    }
+
+    /// Whether the current task runs work of this scope's end or of one below it: a wait for
+    /// that end would wait for itself.
+    var isRunningOwnWork: Bool {
+        TrackedWork.runningFor?.isWithin(self) == true
+    }
+
+    /// The listed children, newest first: the order they end in.
+    ///
+    /// A child whose handle has gone is still listed while it ends itself; its `end()` here
+    /// finds the end begun, as a second `end()` does.
+    var liveChildren: [ScopeCore] {
+        read { $0.liveChildren }
+    }
+
+    /// The root of this scope's tree: every core holds its parent, up to the root.
+    @inline(__always)
+    var root: ScopeCore {
+        var core = self
+        while let parent = core.parentHandle?.core { core = parent }
+        return core
+    }
+}
+
+/// How a core learns the container that owns it, and applies its root's plans first.
+extension ScopeCore {
+    /// Records the container that owns this scope, and applies the root's plans for its
+    /// type, the first time the container is used.
+    ///
+    /// The scope is made inside the container's `init`, before the container exists, so the
+    /// container is learnt on first use. Every entry point of a container — making a
+    /// provider, ending, hooks, routes, tasks, children — reaches its core through
+    /// `Container.boundCore`, which calls this, so nothing is resolved from a container before
+    /// its plans have run.
+    @usableFromInline
+    func bind(_ container: any Container) {
+        if !isBound.load(ordering: .acquiring) { bindSlow(container) }
+    }
+
+    private func bindSlow(_ container: any Container) {
+        let owner = type(of: container)
+        let plans = parent == nil ? [] : root.plans(for: owner)
+        let step: ScopeState.NamingStep
+        if plans.isEmpty {
+            step = transition { $0.claimNaming(owner, run: nil) }
+        } else {
+            // The token is held from before the claim until the plans have run, so whoever
+            // finds the container being prepared waits for them.
+            let run = PlanRun(preparing: owner)
+            step = run.hold {
+                let step = transition { $0.claimNaming(owner, run: run) }
+                if case .claimed = step {
+                    for plan in plans { plan(container) }
+                    transition { $0.finishNaming(owner) }
+                }
+                return step
+            }
+        }
+        switch step {
+        case .claimed:
+            isBound.store(true, ordering: .releasing)
+            root.ledger?.began(self)
+            trace(.began(containerDescription))
+        case .wait(let other):
+            // A wait that would never end — the plans wait, through other threads, for this
+            // one — goes on without them, and a construction in the cycle throws it.
+            other.wait()
+        case .done:
+            break
+        }
+    }
+
+    /// The container, named for a report without formatting anything yet.
+    var containerName: ContainerName { containerName(owner: read { $0.naming.owner }) }
+
+    /// The container of type `owner` (`nil` when never used), named for a report.
+    func containerName(owner: Any.Type?) -> ContainerName {
+        ContainerName(owner: owner, tier: tier, fileID: fileID, line: line)
+    }
+
+    var containerDescription: ContainerDescription { containerName.description }
+}
+
+/// What runs when a scope ends: closures, observers, tasks and subscriptions added to it.
+extension ScopeCore {
+    /// Adds a closure to run when the scope ends; runs it at once if the scope has ended.
+    func addHook(_ hook: @escaping @Sendable () -> Void) {
+        add(.closure(hook))
+    }
+
+    /// Adds an async closure to run when the scope ends; starts it at once, in a task of its
+    /// own, if the scope has ended.
+    func addAsyncHook(_ hook: AsyncHook) {
+        add(.asyncClosure(hook))
+    }
+
+    /// Adds an object to tell when the scope ends, held weakly so that it can go away
+    /// earlier (a dropped ``ChildContainers`` list).
+    ///
+    /// Tells it at once if the scope has ended.
+    func addObserver(_ observer: any EndObserver) {
+        add(.observer(WeakObserver(observer)))
+    }
+
+    /// Adds a task to stop when the scope ends, held weakly so that a finished task is let
+    /// go; stops it at once if the scope has ended.
+    func addTask(_ task: ScopedTask) {
+        add(.task(WeakScopedTask(task)))
+    }
+
+    /// Holds a subscription until the scope ends, then cancels it; cancels it at once if the
+    /// scope has ended.
+    ///
+    /// Held strongly, so that a subscription whose token was dropped runs on; a cancelled one
+    /// is let go at the next compaction.
+    func addSubscription(_ subscription: Subscription) {
+        add(.subscription(subscription))
+    }
+
+    /// Offers `kind` to the state and, when an end began already, does now, outside the
+    /// lock, what the end would have done with it.
+    ///
+    /// Every caller holds what a weak kind refers to, so it is still there to run.
+    private func add(_ kind: ScopeState.Hook.Kind) {
+        switch transitionKeepingReads({ $0.addHook(kind) }) {
+        case .held:
+            break
+        case .runNow:
+            switch kind {
+            case .closure(let body): body()
+            case .asyncClosure(let hook): TrackedWork(for: self, hook.body).start()
+            case .observer(let observer): observer.object?.scopeDidEnd()
+            case .task(let task): task.object?.scopeDidEnd()
+            case .subscription(let subscription): subscription.cancel()
+            }
+        }
+    }
+}
+
+extension ScopeCore {
+    /// The instances the scope holds, in creation order, as `provider: Type`: what
+    /// `ScopeTree` shows for this container.
+    ///
+    /// A `weakShared` instance is loaded only after the lock is let go: held strongly under
+    /// it, it could be the last reference when its owner lets go at that moment, and its
+    /// deinit — which may read a provider or end a container — would run under the lock.
+    var instanceLines: [String] {
+        let held: [(name: String, instance: HeldInstance)] = read { state in
+            state.entries.sorted { $0.entry.order < $1.entry.order }.compactMap { key, entry in
+                let instance: HeldInstance
+                switch entry.slot {
+                // The table holds it strongly, so naming it here frees nothing.
+                case .instance(let strong): instance = .named(strong.typeName)
+                case .weak(let reference): instance = .weak(reference)
+                case .building, .vacant: return nil
+                }
+                return (key.providerSite.displayName, instance)
+            }
+        }
+        return held.compactMap { name, instance in
+            instance.typeName.map { "\(name): \($0)" }
+        }
+    }
+}
+
+/// An instance as the tree copies it out of the lock: a strong one already named, a weak one
+/// still to be loaded.
+private enum HeldInstance {
+    case named(String)
+    case weak(WeakReference)
+
+    /// The type's name, or `nil` for a weak instance that is gone.
+    ///
+    /// A weak instance loaded here is let go here too: if that is its last reference, its
+    /// deinit runs on this thread, with no lock of Strata's held.
+    var typeName: String? {
+        switch self {
+        case .named(let name): name
+        case .weak(let reference): reference.object.map { Instance($0).typeName }
+        }
+    }
+}

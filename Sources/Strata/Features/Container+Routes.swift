@@ -43,3 +43,16 @@ extension Container {
         throw .routeNotFound(route: String(describing: R.self), searched: searched)
     }
 }
+
+/// A route handler with its route type erased, so one table holds handlers of every route.
+struct RouteHandler: Sendable {
+    private let body: @Sendable (Any) -> Any
+
+    init<R: Route>(_ handler: @escaping @Sendable (R) -> R.Output) {
+        body = { handler($0 as! R) }
+    }
+
+    func perform<R: Route>(_ route: R) -> R.Output {
+        body(route) as! R.Output
+    }
+}
