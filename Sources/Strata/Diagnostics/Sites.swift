@@ -1,3 +1,32 @@
+/// Where a task was started or a hook registered.
+package struct SourceSite: Sendable {
+    let fileID: StaticString
+    let line: UInt
+
+    package init(fileID: StaticString, line: UInt) {
+        self.fileID = fileID
+        self.line = line
+    }
+}
+
+/// Where a container's end was called: the place a leak check points at when something the
+/// end released outlives it.
+@usableFromInline
+package struct EndSite: Sendable, Hashable {
+    package let fileID: String
+    package let filePath: String
+    package let line: Int
+    package let column: Int
+
+    @usableFromInline
+    init(fileID: String, filePath: String, line: Int, column: Int) {
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+        self.column = column
+    }
+}
+
 /// The parts of a provider's name that its key keeps: where the text starts, and the flags
 /// that say how to read it back (``LiteralName``).
 ///
