@@ -135,7 +135,7 @@ enum AsyncResolution {
 /// hold one and to wait one out.
 extension Construction {
     /// Runs `body` holding the token: whoever waits it out waits until `body` returns.
-    func hold<Result, Failure: Error>(
+    package func hold<Result, Failure: Error>(
         _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try gate.withLock { (_) throws(Failure) -> Result in
@@ -151,7 +151,7 @@ extension Construction {
     /// - Returns: Whether it waited; `false` when waiting would have closed a cycle, which
     ///   the wait graph reports to the first construction wait in it.
     @discardableResult
-    func waitOut(on stack: ResolutionStack = .current) -> Bool {
+    package func waitOut(on stack: ResolutionStack = .current) -> Bool {
         WaitGraph.blockUnlessCycle(agent: stack.agent, frames: stack.frames, on: self)
     }
 }

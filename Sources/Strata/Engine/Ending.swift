@@ -10,7 +10,7 @@
 /// finishes the last of those children runs them (``childrenWalked(then:)``).
 package final class Ending: Sendable {
     /// The report of the whole end, the children's included, given once it is done.
-    let done = OneShot<EndReport>()
+    package let done = OneShot<EndReport>()
     /// Where the end was called; `nil` for a container released without one.
     let site: EndSite?
 
@@ -31,13 +31,13 @@ package final class Ending: Sendable {
     package init(at site: EndSite?) { self.site = site }
 
     /// Adds the report of a child that ended during the walk.
-    func absorb(_ report: EndReport) {
+    package func absorb(_ report: EndReport) {
         state.withLock { $0.children.absorb(report) }
     }
 
     /// Waits for `child`, a child's ending that may still run elsewhere: its report joins
     /// this end's when it is done, and this end goes on only after it.
-    func waitFor(_ child: Ending) {
+    package func waitFor(_ child: Ending) {
         state.withLock { $0.pending += 1 }
         let waiting = child.done.whenGiven { [self] report in childDone(report) }
         if !waiting, let report = child.done.given { childDone(report) }
@@ -48,7 +48,7 @@ package final class Ending: Sendable {
     /// - Returns: The children's reports, when none is pending: the caller goes on with the
     ///   end's own steps. `nil` when some are: `rest` runs them, with those reports, on the
     ///   thread or task that finishes the last.
-    func childrenWalked(then rest: @escaping @Sendable (EndReport) -> Void) -> EndReport? {
+    package func childrenWalked(then rest: @escaping @Sendable (EndReport) -> Void) -> EndReport? {
         state.withLock { state in
             state.walking = false
             guard state.pending > 0 else { return state.children }

@@ -38,7 +38,7 @@ package final class OneShot<Value: Sendable>: Sendable {
     ///
     /// - Returns: Whether this call gave it.
     @discardableResult
-    func give(_ value: Value) -> Bool {
+    package func give(_ value: Value) -> Bool {
         let waiters: [Waiter]? = state.withLock { state in
             guard case .waiting(let waiting) = state else { return nil }
             state = .given(value)
@@ -56,7 +56,7 @@ package final class OneShot<Value: Sendable>: Sendable {
     }
 
     /// The value, if it was given.
-    var given: Value? {
+    package var given: Value? {
         state.withLock { state in
             if case .given(let value) = state { value } else { nil }
         }
@@ -66,7 +66,7 @@ package final class OneShot<Value: Sendable>: Sendable {
     ///
     /// - Returns: `false`, without keeping the callback, when the value was given already:
     ///   the caller goes on with ``given``.
-    func whenGiven(_ callback: @escaping @Sendable (Value) -> Void) -> Bool {
+    package func whenGiven(_ callback: @escaping @Sendable (Value) -> Void) -> Bool {
         state.withLock { state in
             guard case .waiting(var waiting) = state else { return false }
             _ = waiting.add(.callback(callback))
@@ -76,7 +76,7 @@ package final class OneShot<Value: Sendable>: Sendable {
     }
 
     /// The value, once given, awaited whether or not the awaiting task is cancelled.
-    func outcome() async -> Value {
+    package func outcome() async -> Value {
         if let value = given { return value }
         return await withCheckedContinuation { continuation in
             let waiting = whenGiven { continuation.resume(returning: $0) }
@@ -85,7 +85,7 @@ package final class OneShot<Value: Sendable>: Sendable {
     }
 
     /// The value, once given; `nil` when the awaiting task is cancelled first.
-    func value() async -> Value? {
+    package func value() async -> Value? {
         if let value = given { return value }
         let ticket = Lock<Int?>(nil)
         return await withTaskCancellationHandler {

@@ -12,7 +12,7 @@
 /// survivors report computed then sees an instance that only the finishing task held. Here
 /// the body is taken out of the lock, run and dropped before ``isFinished`` turns true and
 /// the waiters resume, so whoever waits sees only what something else still holds.
-final class TrackedWork: Sendable {
+package final class TrackedWork: Sendable {
     private struct State {
         var body: (@Sendable () async -> Void)?
         /// The scope whose end or task this is, if any.
@@ -32,7 +32,7 @@ final class TrackedWork: Sendable {
 
     /// Prepares `body` to run, as work of `owner`; nothing runs until ``start(priority:)``
     /// or ``run()``.
-    init(for owner: ScopeCore?, _ body: @escaping @Sendable () async -> Void) {
+    package init(for owner: ScopeCore?, _ body: @escaping @Sendable () async -> Void) {
         state = Lock(State(body: body, owner: owner))
     }
 
@@ -63,7 +63,7 @@ final class TrackedWork: Sendable {
     }
 
     /// Runs the body, lets go of it, then marks the work finished and resumes its waiters.
-    func run() async {
+    package func run() async {
         await runBody()
         state.withLock { $0.task = nil }
         finished.give(())
@@ -78,7 +78,7 @@ final class TrackedWork: Sendable {
     }
 
     /// Whether the body has run and been let go.
-    var isFinished: Bool { finished.given != nil }
+    package var isFinished: Bool { finished.given != nil }
 
     /// Cancels the task that runs the body.
     func cancel() {
@@ -89,7 +89,7 @@ final class TrackedWork: Sendable {
     /// cancelled.
     ///
     /// - Returns: Whether it finished.
-    func wait(until deadline: ContinuousClock.Instant) async -> Bool {
+    package func wait(until deadline: ContinuousClock.Instant) async -> Bool {
         await finished.value(until: deadline) != nil
     }
 
@@ -97,7 +97,7 @@ final class TrackedWork: Sendable {
     /// work is cancelled and left to finish on its own.
     ///
     /// - Returns: Whether it finished before the deadline.
-    func run(until deadline: ContinuousClock.Instant) async -> Bool {
+    package func run(until deadline: ContinuousClock.Instant) async -> Bool {
         start()
         let done = await wait(until: deadline)
         if !done { cancel() }
@@ -123,7 +123,7 @@ extension OneShot {
     /// cancelled.
     ///
     /// Here, beside the other tasks Strata starts, since the deadline is a child task.
-    func value(until deadline: ContinuousClock.Instant) async -> Value? {
+    package func value(until deadline: ContinuousClock.Instant) async -> Value? {
         if let value = given { return value }
         return await withTaskGroup(of: Value?.self) { group in
             group.addTask { await self.value() }
