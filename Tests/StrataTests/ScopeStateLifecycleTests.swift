@@ -132,10 +132,10 @@ struct ScopeStateLifecycleTests {
         var state = ScopeState()
         let core = Self.core()
         let live = ScopedTask(site: SourceSite(fileID: #fileID, line: #line), core) {}
-        #expect(state.addHook(.task(WeakScopedTask(live))) == .held)
+        #expect(state.addHook(.task(WeakReference(live))) == .held)
         for _ in 0..<200 {
             let finished = ScopedTask(site: SourceSite(fileID: #fileID, line: #line), core) {}
-            _ = state.addHook(.task(WeakScopedTask(finished)))
+            _ = state.addHook(.task(WeakReference(finished)))
         }
         // The compactions as the list fills dropped the tasks that are gone, not the live one.
         #expect(state.heldCounts.hooks < 64)

@@ -30,7 +30,7 @@ extension EndSequence {
         case .hook(.asyncClosure(let hook)):
             return .hook(hook)
         case .hook(.observer(let observer)):
-            observer.object?.scopeDidEnd()
+            observer.object(as: (any EndObserver).self)?.scopeDidEnd()
         case .hook(.task):
             // Stopped in step 4, before any hook: never walked.
             break

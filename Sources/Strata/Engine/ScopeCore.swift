@@ -283,13 +283,13 @@ extension ScopeCore {
     ///
     /// Tells it at once if the scope has ended.
     func addObserver(_ observer: any EndObserver) {
-        add(.observer(WeakObserver(observer)))
+        add(.observer(WeakReference(observer)))
     }
 
     /// Adds a task to stop when the scope ends, held weakly so that a finished task is let
     /// go; stops it at once if the scope has ended.
     func addTask(_ task: ScopedTask) {
-        add(.task(WeakScopedTask(task)))
+        add(.task(WeakReference(task)))
     }
 
     /// Holds a subscription until the scope ends, then cancels it; cancels it at once if the
@@ -313,8 +313,8 @@ extension ScopeCore {
             switch kind {
             case .closure(let body): body()
             case .asyncClosure(let hook): TrackedWork(for: self, hook.body).start()
-            case .observer(let observer): observer.object?.scopeDidEnd()
-            case .task(let task): task.object?.scopeDidEnd()
+            case .observer(let observer): observer.object(as: (any EndObserver).self)?.scopeDidEnd()
+            case .task(let task): task.object(as: ScopedTask.self)?.scopeDidEnd()
             case .subscription(let subscription): subscription.cancel()
             }
         }

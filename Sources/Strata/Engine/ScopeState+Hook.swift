@@ -5,10 +5,12 @@ extension ScopeState {
             case closure(@Sendable () -> Void)
             /// An async hook: awaited by `endAndWait`, started and not awaited by `end()`.
             case asyncClosure(AsyncHook)
-            case observer(WeakObserver)
+            /// Held weakly: an ``EndObserver``.
+            case observer(WeakReference)
             /// A task the container runs: stopped after the hooks, which may still need it.
             /// Held weakly, so that a finished task is not kept.
-            case task(WeakScopedTask)
+            /// A ``ScopedTask``.
+            case task(WeakReference)
             /// A subscription tied to the container: held until the end or its cancellation.
             case subscription(Subscription)
         }
@@ -23,12 +25,13 @@ extension ScopeState {
 
         /// The task, if it is one and has not finished.
         var task: ScopedTask? {
-            if case .task(let task) = kind { task.object } else { nil }
+            if case .task(let task) = kind { task.object(as: ScopedTask.self) } else { nil }
         }
 
         /// The observer, if it is one that presents children and is still there.
         var presenter: (any EndObserver)? {
-            guard case .observer(let observer) = kind, let object = observer.object,
+            guard case .observer(let observer) = kind,
+                let object = observer.object(as: (any EndObserver).self),
                 object.presents
             else { return nil }
             return object
@@ -63,11 +66,4 @@ package protocol EndObserver: AnyObject, Sendable {
 extension EndObserver {
     package var presents: Bool { false }
     package var presentedNewestFirst: [ScopeCore] { [] }
-}
-
-/// A weak reference to an ``EndObserver``.
-package final class WeakObserver: Sendable {
-    weak let object: (any EndObserver)?
-
-    package init(_ object: any EndObserver) { self.object = object }
 }

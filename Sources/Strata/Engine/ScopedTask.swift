@@ -38,11 +38,3 @@ package final class ScopedTask: Sendable {
         work.cancel()
     }
 }
-
-/// A weak reference to a ``ScopedTask``: how the container holds its tasks, so that a task
-/// that finished is let go before the end.
-package final class WeakScopedTask: Sendable {
-    weak let object: ScopedTask?
-
-    package init(_ object: ScopedTask) { self.object = object }
-}

@@ -1,10 +1,17 @@
-/// A weak reference to any object, to tell later whether it is gone: a survivor's, and a
-/// `weakShared` instance's in its container's entry.
+/// A weak reference to any object, shared: the engine's one weak box.
+///
+/// It holds a `weakShared` instance in its container's entry, a survivor, an observer or a
+/// task among a container's hooks, and a registration of an ``Observed`` value (with its
+/// identity kept beside it, ``WeakRegistration``). A class, so that an entry's slot stays one
+/// word; whoever reads it casts to the type it put in.
 // @unchecked: `object` is a `weak let`, set once, and the runtime loads a weak reference
-// atomically; a `weakShared` instance is of a Sendable type, and a survivor's is only
-// compared with nil.
-final class WeakReference: @unchecked Sendable {
+// atomically; what it refers to is Sendable (an instance of a Sendable type, an observer, a
+// task, a registration), or, for a survivor, only compared with nil.
+package final class WeakReference: @unchecked Sendable {
     weak let object: AnyObject?
 
-    init(_ object: AnyObject) { self.object = object }
+    package init(_ object: AnyObject) { self.object = object }
+
+    /// The object, if it is still alive and of type `type`.
+    func object<Object>(as type: Object.Type) -> Object? { object as? Object }
 }

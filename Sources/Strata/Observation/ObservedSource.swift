@@ -26,15 +26,24 @@ final class ObservedReads {
 }
 
 /// A registration held weakly, with its identity kept apart: a subscription or tracking
-/// that removes itself from its `deinit` can no longer be reached through a weak reference.
-struct WeakRegistration<Object: AnyObject> {
+/// that removes itself from its `deinit` can no longer be reached through a weak reference;
+/// and the values a tracking read, which it leaves when it reads again.
+///
+/// A value, so that a list of registrations costs no allocation each; ``WeakReference`` is
+/// the shared box. `Object` is a class, or a class-bound protocol's existential, which
+/// `AnyObject` cannot name as a constraint.
+struct WeakRegistration<Object> {
     let id: ObjectIdentifier
-    weak var object: Object?
+    private weak var reference: AnyObject?
 
     init(_ object: Object) {
-        id = ObjectIdentifier(object)
-        self.object = object
+        let reference = object as AnyObject
+        id = ObjectIdentifier(reference)
+        self.reference = reference
     }
+
+    /// The object, if it is still alive.
+    var object: Object? { reference as? Object }
 }
 
 extension Array {

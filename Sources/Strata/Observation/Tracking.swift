@@ -73,17 +73,7 @@ final class Tracking: Sendable {
         weak var subscription: Subscription?
         /// The ``Observed`` values the last read read, which tell this tracking of their
         /// changes until the next read or its end.
-        var sources: [WeakSource] = []
-    }
-
-    private struct WeakSource {
-        let id: ObjectIdentifier
-        weak var source: (any ObservedSource)?
-
-        init(_ source: any ObservedSource) {
-            id = ObjectIdentifier(source)
-            self.source = source
-        }
+        var sources: [WeakRegistration<any ObservedSource>] = []
     }
 
     private let state: Lock<State>
@@ -123,7 +113,7 @@ final class Tracking: Sendable {
     /// that this one did not read.
     private func follow(_ sources: [any ObservedSource]) {
         let dropped = state.withLock { state in
-            defer { state.sources = sources.map(WeakSource.init) }
+            defer { state.sources = sources.map(WeakRegistration.init) }
             // Compared by identity, not loaded: a source released under the lock could be the
             // last reference to it.
             return state.sources.filter { old in
@@ -131,12 +121,12 @@ final class Tracking: Sendable {
             }
         }
         for source in sources { source.addTracking(self) }
-        for old in dropped { old.source?.removeTracking(ObjectIdentifier(self)) }
+        for old in dropped { old.object?.removeTracking(ObjectIdentifier(self)) }
     }
 
     deinit {
         let id = ObjectIdentifier(self)
-        for old in state.withLock({ $0.sources }) { old.source?.removeTracking(id) }
+        for old in state.withLock({ $0.sources }) { old.object?.removeTracking(id) }
     }
 
     /// Delivers until no change arrived during the last delivery, or the subscription was
