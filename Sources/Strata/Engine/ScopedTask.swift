@@ -25,9 +25,7 @@ package final class ScopedTask: Sendable {
     ///
     /// Work started in a container that has already ended starts cancelled.
     func start(priority: TaskPriority?) -> Task<Void, Never> {
-        let task = work.start(priority: priority) { [self] in
-            if containerHasEnded { withUnsafeCurrentTask { $0?.cancel() } }
-        }
+        let task = work.start(priority: priority) { [self] in containerHasEnded }
         if containerHasEnded { task.cancel() }
         return task
     }

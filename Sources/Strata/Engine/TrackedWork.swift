@@ -40,14 +40,16 @@ package final class TrackedWork: Sendable {
     ///
     /// - Parameters:
     ///   - priority: The task's priority; the caller's unless given.
-    ///   - prelude: Runs in the task before the body, and is kept as long as the task is.
+    ///   - startsCancelled: Asked in the task before the body runs: `true` cancels the task
+    ///     first, so that the body sees it cancelled from its first line. Kept as long as the
+    ///     task is, with what it captures.
     /// - Returns: The task, to cancel.
     @discardableResult
     func start(
-        priority: TaskPriority? = nil, prelude: (@Sendable () -> Void)? = nil
+        priority: TaskPriority? = nil, startsCancelled: (@Sendable () -> Bool)? = nil
     ) -> Task<Void, Never> {
         let task = Task(priority: priority) {
-            prelude?()
+            if startsCancelled?() == true { withUnsafeCurrentTask { $0?.cancel() } }
             await self.run()
         }
         attach(task)
