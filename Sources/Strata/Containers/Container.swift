@@ -48,10 +48,18 @@ extension Container {
 
     /// Ends the container and everything below it, and releases what it made.
     ///
-    /// Children end first, the most recently created first. Then the container runs its
-    /// own end hooks in reverse order of creation — ``ScopeBound/scopeDidEnd()`` of its
-    /// instances and the closures given to ``onEnd(_:)`` — and then releases its instances.
-    /// Calling `end()` again does nothing.
+    /// The container closes: no child can be made under it, while its children, which end
+    /// first, the most recently created first, can still resolve from it. Then its
+    /// ``task(priority:fileID:line:_:)`` work is cancelled, it runs its own end hooks in
+    /// reverse order of creation — ``ScopeBound/scopeDidEnd()`` of its instances and the
+    /// closures given to ``onEnd(_:)`` — and then releases its instances. Calling `end()`
+    /// again does nothing.
+    ///
+    /// `end()` never blocks on an end that another thread or task is running: when it
+    /// reaches a child already ending elsewhere, it leaves the rest of its steps to whoever
+    /// finishes that child and returns, listing the container in ``EndReport/stillEnding``.
+    /// The container's hooks and release still come after every child's;
+    /// ``endAndWait(within:draining:fileID:filePath:line:column:)`` awaits them.
     ///
     /// A container released without `end()` ends itself, hooks included, and its report is
     /// discarded. A parent holds its children weakly, so a container made and released in one
