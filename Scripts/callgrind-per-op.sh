@@ -17,6 +17,9 @@
 # Cases run one at a time: callgrind is single-threaded and slow, and a second heavy
 # process would only slow it down. Out files and logs stay in .build/callgrind/.
 #
+# Swift seeds its hashing at random in every process, which moved end-growth's count by 10%
+# between two runs of the same binary: the runs here hash deterministically.
+#
 # CALLGRIND_N sets N; CALLGRIND_SLOW_SECONDS the time at N above which a case gets a smaller
 # N. Exits non-zero if a case failed.
 set -euo pipefail
@@ -43,7 +46,7 @@ count() {
     local name=$1 n=$2 out="$out_dir/$1.$2.out" log="$out_dir/$1.$2.log" start=$SECONDS
     rm -f "$out"
     local status=0
-    valgrind --tool=callgrind --callgrind-out-file="$out" \
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out" \
         "$bench" --filter "$name" --iterations "$n" >"$log" 2>&1 || status=$?
     seconds=$((SECONDS - start))
     instructions=$(awk '/^totals:/ { print $2; exit }' "$out" 2>/dev/null || true)
