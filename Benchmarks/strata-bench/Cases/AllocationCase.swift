@@ -32,14 +32,16 @@ extension BenchCase {
             of: { GuardedFormContainer(parent: guardedApp) }, { $0.draft }, end: { $0.end() },
             sink: floorSink)
         let figures = try compareAllocations(
-            strata, strataSink, floor, floorSink, repetitions: settings.repetitions)
+            strata, strataSink, floor, floorSink, settings: settings)
         try check(app.tree.children.isEmpty, "ended and released children are still in the tree")
         return figures
     }
 
     /// Lifecycles counted per loop: enough that what happens once in a while (an array
-    /// growing) shows as a fraction, not as a lifecycle's cost.
-    static let countedLifecycles = 10_000
+    /// growing) shows as a fraction, not as a lifecycle's cost; `--iterations` sets it.
+    static func countedLifecycles(_ settings: MeasureSettings) -> Int {
+        settings.exactIterations ?? 10_000
+    }
 
     /// Lifecycles run before counting, as the timed cases' calibration does: what happens
     /// once per process (metadata, caches) is not a lifecycle's cost.
@@ -49,40 +51,44 @@ extension BenchCase {
     /// checks that each frees what it allocates.
     private static func compareAllocations(
         _ loop: (Int) -> Void, _ sink: Sink, _ floor: (Int) -> Void, _ floorSink: Sink,
-        repetitions: Int
+        settings: MeasureSettings
     ) throws(BenchFailure) -> Comparison {
         loop(uncountedLifecycles)
         floor(uncountedLifecycles)
+        let lifecycles = countedLifecycles(settings)
         var measured: [Double] = []
         var baseline: [Double] = []
-        for repetition in 0..<repetitions {
+        for repetition in 0..<settings.repetitions {
             for turn in 0..<2 {
                 if (turn == 0) == (repetition % 2 == 0) {
-                    measured.append(try allocations(of: loop, sink, side: "Strata"))
+                    measured.append(
+                        try allocations(of: loop, sink, lifecycles: lifecycles, side: "Strata"))
                 } else {
-                    baseline.append(try allocations(of: floor, floorSink, side: "the floor"))
+                    baseline.append(
+                        try allocations(
+                            of: floor, floorSink, lifecycles: lifecycles, side: "the floor"))
                 }
             }
         }
         return Comparison(
-            strata: Figure(samples: measured, iterations: countedLifecycles),
-            baseline: Figure(samples: baseline, iterations: countedLifecycles))
+            strata: Figure(samples: measured, iterations: lifecycles),
+            baseline: Figure(samples: baseline, iterations: lifecycles))
     }
 
-    /// Allocations per lifecycle of `loop` over ``countedLifecycles``, with the last child,
-    /// which `sink` keeps, released inside the count.
+    /// Allocations per lifecycle of `loop` over `lifecycles`, with the last child, which
+    /// `sink` keeps, released inside the count.
     private static func allocations(
-        of loop: (Int) -> Void, _ sink: Sink, side: String
+        of loop: (Int) -> Void, _ sink: Sink, lifecycles: Int, side: String
     ) throws(BenchFailure) -> Double {
         let counted = HeapAllocations.count {
-            loop(countedLifecycles)
+            loop(lifecycles)
             sink.drop()
         }
         // A lifecycle that kept memory would leave an allocation without its free each time.
         try check(
-            counted.allocations - counted.frees < countedLifecycles / 100,
+            counted.allocations - counted.frees < max(1, lifecycles / 100),
             "\(side): \(counted.allocations) allocations but \(counted.frees) frees in "
-                + "\(countedLifecycles) child lifecycles: lifecycles keep memory")
-        return Double(counted.allocations) / Double(countedLifecycles)
+                + "\(lifecycles) child lifecycles: lifecycles keep memory")
+        return Double(counted.allocations) / Double(lifecycles)
     }
 }

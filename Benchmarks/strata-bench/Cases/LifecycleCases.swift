@@ -133,8 +133,9 @@ extension BenchCase {
         baseline: "Strata, end() of containers holding 10 instances each",
         target: .ratio(atMost: 2)
     ) { settings throws(BenchFailure) in
-        // In smoke mode the large container holds 1,000 instances.
-        let total = settings.isSmoke ? 1_000 : 100_000
+        // In smoke mode the large container holds 1,000 instances; with `--iterations N`, N
+        // (and the small side at least one container).
+        let total = max(10, settings.isSmoke ? 1_000 : settings.exactIterations ?? 100_000)
         var large: [Double] = []
         var small: [Double] = []
         for repetition in 0..<settings.repetitions {

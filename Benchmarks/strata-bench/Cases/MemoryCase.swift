@@ -37,7 +37,7 @@ extension BenchCase {
             throw .unsupported("resident memory is read from /proc/self/statm: Linux only")
         }
         // In smoke mode 1,000 containers: too few to measure, enough to check they work.
-        let count = settings.isSmoke ? 1_000 : 100_000
+        let count = settings.isSmoke ? 1_000 : settings.exactIterations ?? 100_000
         var measured: [Double] = []
         var baseline: [Double] = []
         for repetition in 0..<settings.repetitions {

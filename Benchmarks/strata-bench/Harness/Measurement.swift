@@ -10,16 +10,28 @@ struct MeasureSettings: Sendable {
     var seconds: Double
     /// How many times each loop is timed; the median is reported.
     var repetitions: Int
-    /// A fixed iteration count instead of calibration: the smoke mode.
+    /// A fixed iteration count instead of calibration: the smoke mode's, or `--iterations`.
     var fixedIterations: Int?
+    /// Whether this is the smoke mode, which checks that every case runs and judges nothing.
+    var isSmoke = false
 
     /// The full run: calibrated loops of about half a second, five times each.
     static let full = MeasureSettings(seconds: 0.5, repetitions: 5, fixedIterations: nil)
 
     /// The smoke mode: a few iterations, twice, to check that every case runs.
-    static let smoke = MeasureSettings(seconds: 0, repetitions: 2, fixedIterations: 100)
+    static let smoke = MeasureSettings(
+        seconds: 0, repetitions: 2, fixedIterations: 100, isSmoke: true)
 
-    var isSmoke: Bool { fixedIterations != nil }
+    /// Whether each loop's length was calibrated to ``seconds``: only then are the figures
+    /// timings to judge against the targets.
+    var isCalibrated: Bool { fixedIterations == nil }
+
+    /// The count `--iterations` asked for, which the cases that are not calibrated loops
+    /// (memory, allocations, `end()`) take in place of their own; `nil` otherwise.
+    ///
+    /// Under `valgrind --tool=callgrind`, the instructions of two runs at different counts
+    /// differ by what that many more operations cost: everything else a run does is the same.
+    var exactIterations: Int? { isSmoke ? nil : fixedIterations }
 }
 
 /// A loop under measurement: runs `iterations` operations and returns how many
@@ -77,6 +89,8 @@ func calibrate(_ loop: TimedLoop, seconds: Double) -> Int {
 func compare(
     _ strata: TimedLoop, _ baseline: TimedLoop, settings: MeasureSettings
 ) -> Comparison {
+    // A fixed count skips calibration, and the warm-up it gives: a loop then runs exactly
+    // `repetitions` times its count, and nothing else runs it.
     let strataIterations = settings.fixedIterations ?? calibrate(strata, seconds: settings.seconds)
     let baselineIterations =
         settings.fixedIterations ?? calibrate(baseline, seconds: settings.seconds)

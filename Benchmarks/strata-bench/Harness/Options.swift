@@ -15,6 +15,9 @@ struct Options {
           --json PATH             also write the figures as JSON to PATH
           --seconds S             length of one calibrated loop (default 0.5)
           --repetitions N         timed loops per side (default 5; fewer only to profile)
+          --iterations N          run each loop exactly N operations, once per side (unless
+                                  --repetitions), uncalibrated and not judged: callgrind's
+                                  counts at two N differ by what N operations cost
           --list                  list the cases and exit
           --help                  show this help
         """
@@ -33,6 +36,7 @@ struct Options {
         }
         var seconds: Double?
         var repetitions: Int?
+        var iterations: Int?
         while let argument = remaining.popFirst() {
             switch argument {
             case "--smoke": settings = .smoke
@@ -48,12 +52,21 @@ struct Options {
                     throw BenchFailure("--repetitions needs a positive whole number")
                 }
                 repetitions = parsed
+            case "--iterations":
+                guard let parsed = Int(try value(for: argument)), parsed > 0 else {
+                    throw BenchFailure("--iterations needs a positive whole number")
+                }
+                iterations = parsed
             case "--list": listCases = true
             case "--help", "-h": showHelp = true
             default: throw BenchFailure("unknown argument '\(argument)'")
             }
         }
         if let seconds { settings.seconds = seconds }
+        if let iterations {
+            settings.fixedIterations = iterations
+            settings.repetitions = 1
+        }
         if let repetitions { settings.repetitions = repetitions }
     }
 }

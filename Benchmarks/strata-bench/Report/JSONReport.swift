@@ -17,6 +17,7 @@
 /// ]}
 /// ```
 ///
+/// `"mode"` is `"full"`, `"smoke"` or `"iterations"` (`--iterations`: no target is judged).
 /// A case that failed has `"error"` instead of figures; one that cannot run on this
 /// platform, `"skipped"`.
 struct JSONReport {
@@ -40,13 +41,18 @@ struct JSONReport {
             }
         }
         return object([
-            ("mode", string(settings.isSmoke ? "smoke" : "full")),
+            ("mode", string(mode)),
             ("seconds", number(settings.seconds)),
             ("repetitions", String(settings.repetitions)),
             ("memorySource", string(ResidentMemory.source)),
             ("allocationSource", string(HeapAllocations.source)),
             ("cases", "[\n" + cases.map { "    " + $0 }.joined(separator: ",\n") + "\n]"),
         ]) + "\n"
+    }
+
+    /// `full`, `smoke`, or `iterations` for a run whose loops `--iterations` fixed.
+    private var mode: String {
+        settings.isSmoke ? "smoke" : settings.isCalibrated ? "full" : "iterations"
     }
 
     /// Writes the report to `path`; `false` when the file cannot be written.
@@ -65,7 +71,7 @@ struct JSONReport {
         let target = object([
             ("kind", string(kind)), ("limit", number(result.limit)),
             ("judged", number(result.judged)),
-            ("met", settings.isSmoke ? "null" : String(result.meetsTarget)),
+            ("met", settings.isCalibrated ? String(result.meetsTarget) : "null"),
         ])
         return object([
             ("name", string(result.benchCase.name)), ("title", string(result.benchCase.title)),

@@ -31,6 +31,11 @@ struct TableReport {
             return "strata-bench, smoke mode: every case runs a few iterations and is checked; "
                 + "timings are not judged.\n"
         }
+        if let iterations = settings.fixedIterations {
+            return "strata-bench, fixed length: each loop runs \(iterations) operations, "
+                + "\(settings.repetitions) time(s) per side, uncalibrated; timings are not "
+                + "judged.\n"
+        }
         return "strata-bench: Strata against hand-written containers. Each loop is calibrated "
             + "to about \(NumberFormat.compact(settings.seconds)) s and timed "
             + "\(settings.repetitions) times, interleaved with its baseline; medians shown.\n"
@@ -45,7 +50,8 @@ struct TableReport {
 
     private func targetText(_ result: CaseResult) -> String {
         let limit = NumberFormat.shortest(result.limit)
-        let verdict = settings.isSmoke ? "(not judged)" : result.meetsTarget ? "PASS" : "MISS"
+        let verdict =
+            !settings.isCalibrated ? "(not judged)" : result.meetsTarget ? "PASS" : "MISS"
         switch result.benchCase.target {
         case .ratio:
             return "≤ \(limit)× \(verdict)\(floorText(result))"
@@ -58,7 +64,7 @@ struct TableReport {
     /// For a case with a floor measured in the same run, Strata's median against the
     /// floor's, and whether the target is under the floor (the floor misses it too).
     private func floorText(_ result: CaseResult) -> String {
-        guard !settings.isSmoke, let name = result.benchCase.floor,
+        guard settings.isCalibrated, let name = result.benchCase.floor,
             let floor = outcomes.lazy.compactMap(\.result).first(where: {
                 $0.benchCase.name == name
             })
@@ -81,8 +87,9 @@ struct TableReport {
         }) {
             lines.append(
                 "Allocations: \(HeapAllocations.source), over "
-                    + "\(NumberFormat.fixed(Double(BenchCase.countedLifecycles), decimals: 0)) "
-                    + "lifecycles after \(BenchCase.uncountedLifecycles) uncounted; median of "
+                    + NumberFormat.fixed(
+                        Double(BenchCase.countedLifecycles(settings)), decimals: 0)
+                    + " lifecycles after \(BenchCase.uncountedLifecycles) uncounted; median of "
                     + "\(settings.repetitions) loops.")
         }
         return lines
