@@ -107,10 +107,11 @@ struct ScopeStateLifecycleTests {
         let drained = OneShot<Void>()
         let waits = state.drain(signalling: drained)
         #expect(waits)
-        let notLast = state.removeChild(second).drained
-        #expect(notLast == nil)
-        let last = state.removeChild(first).drained
-        #expect(last === drained)
+        var signal: OneShot<Void>?
+        _ = state.removeChild(second, drained: &signal)
+        #expect(signal == nil)
+        _ = state.removeChild(first, drained: &signal)
+        #expect(signal === drained)
     }
 
     @Test("an active scope lists the child the shell made, newest first")
@@ -123,7 +124,8 @@ struct ScopeStateLifecycleTests {
         #expect(
             state.liveChildren.map(ObjectIdentifier.init)
                 == [second, first].map(ObjectIdentifier.init))
-        #expect(state.removeChild(second).0 === second)
+        var drained: OneShot<Void>?
+        #expect(state.removeChild(second, drained: &drained) === second)
         #expect(state.liveChildren.map(ObjectIdentifier.init) == [ObjectIdentifier(first)])
     }
 

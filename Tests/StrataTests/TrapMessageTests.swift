@@ -88,7 +88,8 @@ enum TrapCase: String, CaseIterable, Codable, Sendable {
                 container.end()
                 _ = try container.store.resolve()
             case .childUnderEndedParent:
-                // Making a child scope has no throwing form: the error it traps with is this one.
+                // The trapping form traps with the error the throwing one, init(checking:),
+                // throws (DrainTests): this one.
                 container.end()
                 return StrataError.childOfEnded(
                     parent: ContainerDescription(typeName: "Trapping", tier: "app"),

@@ -28,10 +28,11 @@ struct EndSequence {
     ///
     /// - Returns: What was ended so far; an empty report when an end had begun already.
     func endNow(at site: EndSite?) -> EndReport {
-        switch begin(at: site) {
-        case .quiet(let report): return report
+        var report = EndReport()
+        switch begin(at: site, quietInto: &report) {
+        case .quiet: return report
         case .closed(let ending): return walkNow(ending)
-        case .begun: return EndReport()
+        case .begun: return report
         }
     }
 
@@ -46,12 +47,11 @@ struct EndSequence {
         until deadline: ContinuousClock.Instant, at site: EndSite?, draining: Bool
     ) async -> EndReport {
         let ending: Ending
+        var report = EndReport()
         // Never quiet: the end is recorded, so that every later caller gets its report too.
-        switch begin(at: site, quietAllowed: false) {
-        case .quiet(let report):
+        switch begin(at: site, quietInto: &report, quietAllowed: false) {
+        case .quiet, .begun(nil):
             return report
-        case .begun(nil):
-            return EndReport()
         case .begun(let begun?):
             ending = begun
         case .closed(let closed):
@@ -72,7 +72,7 @@ struct EndSequence {
 
     private enum Beginning {
         /// Nothing had to run: ended in one transition, and reported.
-        case quiet(EndReport)
+        case quiet
         /// Closed by this caller, who walks the rest.
         case closed(Ending)
         /// An end began elsewhere: its record, if any was kept.
@@ -86,10 +86,17 @@ struct EndSequence {
     /// A walked end takes two transitions, so that its ``Ending`` is made outside the lock
     /// and only when it is needed: the first changes nothing when it asks for one; if another
     /// end begins in between, the second finds it, and the ending made here is dropped.
-    private func begin(at site: EndSite?, quietAllowed: Bool = true) -> Beginning {
+    ///
+    /// A quiet end's report is written to `report` in place: a report is a large value, and
+    /// the child lifecycle ("child: create, resolve, end, release") ends quietly.
+    private func begin(
+        at site: EndSite?, quietInto report: inout EndReport, quietAllowed: Bool = true
+    ) -> Beginning {
         let quietAllowed = quietAllowed && core.tracer == nil
         switch core.transition({ $0.beginEnd(quietAllowed: quietAllowed) }) {
-        case .quiet(let released): return .quiet(reportQuiet(released, at: site))
+        case .quiet(let released):
+            reportQuiet(released, at: site, into: &report)
+            return .quiet
         case .begun(let ending): return .begun(ending)
         case .prepareEnding: break
         }
@@ -120,8 +127,9 @@ struct EndSequence {
     /// Ends this child as part of its parent's end, whose ending waits for it wherever it
     /// runs: here, or already elsewhere.
     private func endNowAsChild(of parent: Ending) {
-        switch begin(at: parent.site) {
-        case .quiet(let report):
+        var report = EndReport()
+        switch begin(at: parent.site, quietInto: &report) {
+        case .quiet:
             parent.absorb(report)
         case .closed(let ending):
             _ = walkNow(ending)
@@ -148,8 +156,9 @@ struct EndSequence {
     private func endAwaitedAsChild(
         until deadline: ContinuousClock.Instant, of parent: Ending
     ) async -> EndReport {
-        switch begin(at: parent.site) {
-        case .quiet(let report):
+        var report = EndReport()
+        switch begin(at: parent.site, quietInto: &report) {
+        case .quiet:
             return report
         case .closed(let ending):
             await walkAwaited(ending, until: deadline, draining: false)
@@ -298,9 +307,10 @@ struct EndSequence {
 
     /// Steps 6 and 7 of an end that took everything in its first transition, in a tree that
     /// was not traced: the instances let go newest first, with no walk and no copy.
-    private func reportQuiet(_ released: consuming ScopeState.Released, at site: EndSite?)
-        -> EndReport
-    {
+    private func reportQuiet(
+        _ released: consuming ScopeState.Released, at site: EndSite?,
+        into report: inout EndReport
+    ) {
         var watched = Watches()
         var cursor = released.entries.newestCursor
         while let stored = released.entries.takeNext(&cursor) {
@@ -309,9 +319,13 @@ struct EndSequence {
         let name = core.containerName(owner: released.owner)
         // Let go of the tables before survivors are looked for.
         _ = consume released
-        return report(
-            nil, own: EndReport(), children: EndReport(), remaining: watched.letGo(),
-            name: name, tracer: nil, site: site)
+        let remaining = watched.letGo()
+        report.endedNames.append(name)
+        report.classify { alive(remaining, in: name, site: site) }
+        let (handler, ledger) = core.root.reportTargets
+        handler?(report)
+        ledger?.ended(core)
+        core.parent?.removeChild(core)
     }
 
     /// The report of an end that goes on elsewhere: `report`, with the container listed as

@@ -169,7 +169,8 @@ extension ScopeCore {
     /// Takes `child` out of this scope's list of children.
     func removeChild(_ child: ScopeCore) {
         // The list's reference comes back out of the lock, and is let go here.
-        let (_, drained) = transitionKeepingReads { $0.removeChild(child) }
+        var drained: OneShot<Void>?
+        _ = transitionKeepingReads { $0.removeChild(child, drained: &drained) }
         drained?.give(())
     }
 

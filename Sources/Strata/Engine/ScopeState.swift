@@ -167,13 +167,18 @@ extension ScopeState {
 
     /// Takes `child` out of the list of children.
     ///
-    /// - Returns: The list's reference to it, for the shell to let go outside the lock, and
-    ///   the signal of a draining end to give when this was its last child.
-    package mutating func removeChild(_ child: ScopeCore) -> (ScopeCore?, drained: OneShot<Void>?) {
+    /// - Parameter drained: Set to the signal of a draining end when this was its last
+    ///   child, for the shell to give outside the lock.
+    /// - Returns: The list's reference to it, for the shell to let go outside the lock.
+    package mutating func removeChild(
+        _ child: ScopeCore, drained: inout OneShot<Void>?
+    ) -> ScopeCore? {
         let removed = children.remove(child)
-        guard children.isEmpty, let drained = side?.drained else { return (removed, nil) }
-        side?.drained = nil
-        return (removed, drained)
+        if children.isEmpty, let side, let signal = side.drained {
+            side.drained = nil
+            drained = signal
+        }
+        return removed
     }
 
     /// The live children, newest made first.
