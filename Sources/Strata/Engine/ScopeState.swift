@@ -167,8 +167,10 @@ extension ScopeState {
 
     /// Takes `child` out of the list of children.
     ///
-    /// - Parameter drained: Set to the signal of a draining end when this was its last
-    ///   child, for the shell to give outside the lock.
+    /// - Parameters:
+    ///   - child: The child to take out; nothing happens if it is not listed.
+    ///   - drained: Set to the signal of a draining end when this was its last child, for
+    ///     the shell to give outside the lock.
     /// - Returns: The list's reference to it, for the shell to let go outside the lock.
     package mutating func removeChild(
         _ child: ScopeCore, drained: inout OneShot<Void>?
