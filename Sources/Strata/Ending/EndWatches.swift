@@ -12,7 +12,15 @@ extension EndSequence {
     /// followed on weakly.
     struct Remaining {
         let site: ProviderSite
-        weak var object: AnyObject?
+        let reference: WeakReference
+
+        init(site: ProviderSite, object: AnyObject) {
+            self.site = site
+            reference = WeakReference(object)
+        }
+
+        /// The instance, while something still holds it.
+        var object: AnyObject? { reference.object }
     }
 
     /// The instances followed past their release: the first inline, so that ending a

@@ -29,21 +29,20 @@ final class ObservedReads {
 /// that removes itself from its `deinit` can no longer be reached through a weak reference;
 /// and the values a tracking read, which it leaves when it reads again.
 ///
-/// A value, so that a list of registrations costs no allocation each; ``WeakReference`` is
-/// the shared box. `Object` is a class, or a class-bound protocol's existential, which
-/// `AnyObject` cannot name as a constraint.
+/// The weak reference is the engine's one weak box, ``WeakReference``. `Object` is a class,
+/// or a class-bound protocol's existential, which `AnyObject` cannot name as a constraint.
 struct WeakRegistration<Object> {
     let id: ObjectIdentifier
-    private weak var reference: AnyObject?
+    private let reference: WeakReference
 
     init(_ object: Object) {
-        let reference = object as AnyObject
-        id = ObjectIdentifier(reference)
-        self.reference = reference
+        let object = object as AnyObject
+        id = ObjectIdentifier(object)
+        reference = WeakReference(object)
     }
 
     /// The object, if it is still alive.
-    var object: Object? { reference as? Object }
+    var object: Object? { reference.object(as: Object.self) }
 }
 
 extension Array {
