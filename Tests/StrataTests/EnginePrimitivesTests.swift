@@ -62,37 +62,46 @@ struct EnginePrimitivesTests {
 
     @Test("an ending with no child pending goes on at once, with the children's reports")
     func endingGoesOnWithNoChildPending() {
-        let ending = Strata.Ending(at: nil)
+        let app = TestApp()
         let ran = Locked(false)
-        let children = ending.childrenWalked { _ in ran.withLock { $0 = true } }
+        app.onEnd { ran.withLock { $0 = true } }
+        let ending = Strata.Ending(at: nil)
+        let children = ending.childrenWalked(of: app.scope.core)
         #expect(children != nil)
         #expect(!ran.withLock { $0 })
     }
 
-    @Test("an ending waits for a child ending elsewhere: the child's end runs the rest, once")
+    @Test("an ending waits for children ending elsewhere: the last one's end runs the rest, once")
     func endingHandsItsRestToTheLastChild() {
         let parent = Strata.Ending(at: nil)
         let first = Strata.Ending(at: nil)
         let second = Strata.Ending(at: nil)
         parent.waitFor(first)
         parent.waitFor(second)
+        let app = TestApp()
         let rests = Locked(0)
-        #expect(parent.childrenWalked { _ in rests.withLock { $0 += 1 } } == nil)
+        app.onEnd { rests.withLock { $0 += 1 } }
+        #expect(parent.childrenWalked(of: app.scope.core) == nil)
         first.done.give(EndReport())
         #expect(rests.withLock { $0 } == 0)
         second.done.give(EndReport())
         #expect(rests.withLock { $0 } == 1)
+        #expect(!app.isActive)
+        #expect(parent.done.given?.ended.map(\.typeName) == ["TestApp"])
         second.done.give(EndReport())
         #expect(rests.withLock { $0 } == 1)
     }
 
-    @Test("a child that was done before the parent waited for it counts as done")
+    @Test("a child done before the parent waited for it, or one that has left, counts as done")
     func endingCountsAChildAlreadyDone() {
         let parent = Strata.Ending(at: nil)
         let child = Strata.Ending(at: nil)
         child.done.give(EndReport())
         parent.waitFor(child)
-        #expect(parent.childrenWalked { _ in } != nil)
+        let left = OneShot<Void>()
+        left.give(())
+        parent.waitFor(leaving: left)
+        #expect(parent.childrenWalked(of: TestApp().scope.core) != nil)
     }
 
     @Test("tracked work counts as finished once its body has run and been let go")

@@ -107,11 +107,26 @@ struct ScopeStateLifecycleTests {
         let drained = OneShot<Void>()
         let waits = state.drain(signalling: drained)
         #expect(waits)
-        var signal: OneShot<Void>?
-        _ = state.removeChild(second, drained: &signal)
-        #expect(signal == nil)
-        _ = state.removeChild(first, drained: &signal)
-        #expect(signal === drained)
+        var wake: [OneShot<Void>] = []
+        _ = state.removeChild(second, wake: &wake)
+        #expect(wake.isEmpty)
+        _ = state.removeChild(first, wake: &wake)
+        #expect(wake.count == 1 && wake.first === drained)
+    }
+
+    @Test("an end waiting for a quiet child still releasing is signalled when it leaves")
+    func leavingChildGivesItsSignal() {
+        var state = ScopeState()
+        let child = Self.core()
+        _ = state.adopt(child)
+        let left = OneShot<Void>()
+        let listed = state.awaitLeaving(child, signal: left)
+        #expect(listed)
+        var wake: [OneShot<Void>] = []
+        _ = state.removeChild(child, wake: &wake)
+        #expect(wake.count == 1 && wake.first === left)
+        let stillListed = state.awaitLeaving(child, signal: OneShot<Void>())
+        #expect(!stillListed)
     }
 
     @Test("an active scope lists the child the shell made, newest first")
@@ -124,8 +139,8 @@ struct ScopeStateLifecycleTests {
         #expect(
             state.liveChildren.map(ObjectIdentifier.init)
                 == [second, first].map(ObjectIdentifier.init))
-        var drained: OneShot<Void>?
-        #expect(state.removeChild(second, drained: &drained) === second)
+        var wake: [OneShot<Void>] = []
+        #expect(state.removeChild(second, wake: &wake) === second)
         #expect(state.liveChildren.map(ObjectIdentifier.init) == [ObjectIdentifier(first)])
     }
 

@@ -39,33 +39,42 @@ struct EndSequence {
     /// Ends the scope and awaits each step: `endAndWait`.
     ///
     /// The first caller starts the walk in a task of its own, so that cancelling a caller
-    /// does not stop it halfway; every caller, the first and any that come while an end
-    /// runs, gets the end's report once it is done. Called from work of this scope or one
-    /// below it — a task of its own, an async hook — it would wait for itself: it returns at
-    /// once, with the container listed as still ending.
+    /// does not stop it halfway, and gets its report: the whole end's, or, when a child
+    /// ending elsewhere outlived the deadline, what ended by then, with the container in
+    /// ``EndReport/stillEnding`` and the child in ``EndReport/overran`` (the rest of the end
+    /// runs when that child is done). A caller that finds an end begun awaits its report up
+    /// to its own deadline. Called from work of this scope or one below it — a task of its
+    /// own, an async hook — it would wait for itself: it returns at once, with the container
+    /// listed as still ending.
     func endAwaited(
         until deadline: ContinuousClock.Instant, at site: EndSite?, draining: Bool
     ) async -> EndReport {
-        let ending: Ending
         var report = EndReport()
         // Never quiet: the end is recorded, so that every later caller gets its report too.
         switch begin(at: site, quietInto: &report, quietAllowed: false) {
-        case .quiet, .begun(nil):
+        case .quiet:
             return report
-        case .begun(let begun?):
-            ending = begun
-        case .closed(let closed):
-            ending = closed
+        case .begun(nil):
+            await awaitLeaving(until: deadline)
+            return report
+        case .begun(let ending?):
+            guard !core.isRunningOwnWork else { return stillEnding(EndReport()) }
+            return await ending.done.value(until: deadline)
+                ?? stillEnding(ending.childrenSoFar)
+        case .closed(let ending):
+            let walked = OneShot<EndReport>()
             let sequence = self
             // Nobody's work: it waits for the caller's, if the caller is work of this tree.
             TrackedWork(for: nil) {
                 await TrackedWork.$runningFor.withValue(nil) {
-                    await sequence.walkAwaited(closed, until: deadline, draining: draining)
+                    let report = await sequence.walkAwaited(
+                        ending, until: deadline, draining: draining)
+                    walked.give(report)
                 }
             }.start()
+            guard !core.isRunningOwnWork else { return stillEnding(EndReport()) }
+            return await walked.outcome()
         }
-        guard !core.isRunningOwnWork else { return stillEnding(EndReport()) }
-        return await ending.done.outcome()
     }
 
     // MARK: Step 1, close
@@ -114,11 +123,7 @@ struct EndSequence {
         for child in childrenInEndOrder() {
             EndSequence(child).endNowAsChild(of: ending)
         }
-        let sequence = self
-        let rest: @Sendable (EndReport) -> Void = { children in
-            _ = sequence.finishNow(ending, children: children)
-        }
-        guard let children = ending.childrenWalked(then: rest) else {
+        guard let children = ending.childrenWalked(of: core) else {
             return stillEnding(ending.childrenSoFar)
         }
         return finishNow(ending, children: children)
@@ -137,51 +142,85 @@ struct EndSequence {
         case .begun(let ending?):
             parent.waitFor(ending)
         case .begun(nil):
-            break
+            if let left = leavingSignal() { parent.waitFor(leaving: left) }
         }
     }
 
-    /// Steps 2 to 7, each awaited.
+    /// Steps 2 to 7, each awaited up to `deadline`.
+    ///
+    /// - Returns: The whole end's report; or, when a child ending elsewhere was still ending
+    ///   at the deadline, what ended by then, with this container still ending: the rest of
+    ///   its steps runs, synchronously, when that child is done.
     private func walkAwaited(
         _ ending: Ending, until deadline: ContinuousClock.Instant, draining: Bool
-    ) async {
-        var children = EndReport()
-        if draining { await drain(until: deadline, into: &children) }
+    ) async -> EndReport {
+        if draining { await drain(until: deadline, into: ending) }
         for child in childrenInEndOrder() {
-            children.absorb(await EndSequence(child).endAwaitedAsChild(until: deadline, of: ending))
+            await EndSequence(child).endAwaitedAsChild(until: deadline, of: ending)
         }
-        await finishAwaited(ending, children: children, until: deadline)
+        guard let children = ending.childrenWalked(of: core) else {
+            return stillEnding(ending.childrenSoFar)
+        }
+        return await finishAwaited(ending, children: children, until: deadline)
     }
 
-    private func endAwaitedAsChild(
-        until deadline: ContinuousClock.Instant, of parent: Ending
-    ) async -> EndReport {
+    /// Ends this child as part of its parent's awaited end, up to `deadline`: a child whose
+    /// end runs elsewhere, still ending then, is listed as overran, and the parent's ending
+    /// goes on waiting for it.
+    private func endAwaitedAsChild(until deadline: ContinuousClock.Instant, of parent: Ending)
+        async
+    {
         var report = EndReport()
         switch begin(at: parent.site, quietInto: &report) {
         case .quiet:
-            return report
+            parent.absorb(report)
         case .closed(let ending):
-            await walkAwaited(ending, until: deadline, draining: false)
-            return await ending.done.outcome()
+            _ = await walkAwaited(ending, until: deadline, draining: false)
+            parent.waitFor(ending)
         case .begun(let ending?):
-            return await ending.done.outcome()
+            if await ending.done.value(until: deadline) == nil { overran(into: parent) }
+            parent.waitFor(ending)
         case .begun(nil):
-            return EndReport()
+            guard let left = leavingSignal() else { return }
+            if await left.value(until: deadline) == nil { overran(into: parent) }
+            parent.waitFor(leaving: left)
         }
     }
 
-    /// Step 2: waits until no child is live, or `deadline`; lists in `report` the children
-    /// still live then, which step 3 ends.
-    private func drain(until deadline: ContinuousClock.Instant, into report: inout EndReport)
-        async
-    {
+    /// Lists this child in its parent's report as still ending at the deadline.
+    private func overran(into parent: Ending) {
+        var report = EndReport()
+        report.addOverran(
+            EndWork(kind: .child, container: core.containerDescription, site: nil), nil)
+        parent.absorb(report)
+    }
+
+    /// The signal given when this scope, ended quietly elsewhere and still releasing what it
+    /// held, leaves its parent; `nil` when it has left.
+    private func leavingSignal() -> OneShot<Void>? {
+        guard let parent = core.parent else { return nil }
+        let left = OneShot<Void>()
+        return parent.transition({ $0.awaitLeaving(core, signal: left) }) ? left : nil
+    }
+
+    /// Waits, up to `deadline`, for this scope, ended quietly elsewhere, to leave its parent.
+    private func awaitLeaving(until deadline: ContinuousClock.Instant) async {
+        guard let left = leavingSignal() else { return }
+        _ = await left.value(until: deadline)
+    }
+
+    /// Step 2: waits until no child is live, or `deadline`; lists in `ending`'s report the
+    /// children still live then, which step 3 ends.
+    private func drain(until deadline: ContinuousClock.Instant, into ending: Ending) async {
         let drained = OneShot<Void>()
         guard core.transition({ $0.drain(signalling: drained) }) else { return }
         guard await drained.value(until: deadline) == nil else { return }
+        var report = EndReport()
         for child in core.liveChildren {
             report.addOverran(
                 EndWork(kind: .child, container: child.containerDescription, site: nil), nil)
         }
+        ending.absorb(report)
     }
 
     /// The live children in the order they end: those a ``ChildContainers`` keeps, newest
@@ -204,7 +243,10 @@ struct EndSequence {
     // MARK: Steps 4 to 7, the scope's own
 
     /// Steps 4 to 7, now: tasks cancelled, hooks run, async hooks started and not awaited.
-    private func finishNow(_ ending: Ending, children: EndReport) -> EndReport {
+    ///
+    /// Also the rest of an end handed off to the children it waited for: the last of them
+    /// to finish runs it (``Ending``).
+    func finishNow(_ ending: Ending, children: EndReport) -> EndReport {
         var own = EndReport()
         let name = core.containerName
         let tracer = core.tracer
@@ -229,7 +271,7 @@ struct EndSequence {
     /// left behind.
     private func finishAwaited(
         _ ending: Ending, children: EndReport, until deadline: ContinuousClock.Instant
-    ) async {
+    ) async -> EndReport {
         var own = EndReport()
         let name = core.containerName
         let container = name.description
@@ -250,7 +292,7 @@ struct EndSequence {
         // A main-actor instance released here, off the main actor, is deinitialised there
         // later, and holds what it holds until then.
         await MainActorHop.settle(remaining, until: deadline)
-        _ = report(
+        return report(
             ending, own: own, children: children, remaining: remaining, name: name,
             tracer: tracer, site: ending.site)
     }

@@ -22,8 +22,9 @@ package final class Ending: Sendable {
         var pending = 0
         /// The reports of the children done so far.
         var children = EndReport()
-        /// The rest of the end, left by a walk that found children pending.
-        var rest: (@Sendable (EndReport) -> Void)?
+        /// The scope whose end this is, kept by a walk that found children pending: whoever
+        /// finishes the last of them runs the rest of its steps.
+        var rest: ScopeCore?
     }
 
     private let state = Lock(State())
@@ -43,16 +44,26 @@ package final class Ending: Sendable {
         if !waiting, let report = child.done.given { childDone(report) }
     }
 
-    /// Ends the walk over the children.
+    /// Waits for a child that ended quietly elsewhere to leave its parent.
+    ///
+    /// Such a child is still releasing what it held; `left` is given when it leaves
+    /// (``ScopeState/awaitLeaving(_:signal:)``). Its report went to whoever ended it.
+    package func waitFor(leaving left: OneShot<Void>) {
+        state.withLock { $0.pending += 1 }
+        let waiting = left.whenGiven { [self] _ in childDone(EndReport()) }
+        if !waiting { childDone(EndReport()) }
+    }
+
+    /// Ends the walk over the children of `scope`, whose end this is.
     ///
     /// - Returns: The children's reports, when none is pending: the caller goes on with the
-    ///   end's own steps. `nil` when some are: `rest` runs them, with those reports, on the
-    ///   thread or task that finishes the last.
-    package func childrenWalked(then rest: @escaping @Sendable (EndReport) -> Void) -> EndReport? {
+    ///   end's own steps. `nil` when some are: the thread or task that finishes the last runs
+    ///   them, synchronously, with those reports (``EndSequence/finishNow(_:children:)``).
+    package func childrenWalked(of scope: ScopeCore) -> EndReport? {
         state.withLock { state in
             state.walking = false
             guard state.pending > 0 else { return state.children }
-            state.rest = rest
+            state.rest = scope
             return nil
         }
     }
@@ -61,15 +72,14 @@ package final class Ending: Sendable {
     var childrenSoFar: EndReport { state.withLock(\.children) }
 
     private func childDone(_ report: EndReport) {
-        let go: (rest: @Sendable (EndReport) -> Void, children: EndReport)? = state.withLock {
-            state in
+        let go: (scope: ScopeCore, children: EndReport)? = state.withLock { state in
             state.children.absorb(report)
             state.pending -= 1
-            guard !state.walking, state.pending == 0, let rest = state.rest.take() else {
+            guard !state.walking, state.pending == 0, let scope = state.rest.take() else {
                 return nil
             }
-            return (rest, state.children)
+            return (scope, state.children)
         }
-        if let go { go.rest(go.children) }
+        if let go { _ = EndSequence(go.scope).finishNow(self, children: go.children) }
     }
 }

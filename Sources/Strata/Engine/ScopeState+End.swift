@@ -46,6 +46,16 @@ extension ScopeState {
         return true
     }
 
+    /// Keeps `signal` to give when `child` leaves the list: a child that ended quietly
+    /// elsewhere, and is still releasing what it held, which this scope's end waits for.
+    ///
+    /// - Returns: Whether the child is still listed; `false` keeps nothing.
+    package mutating func awaitLeaving(_ child: ScopeCore, signal: OneShot<Void>) -> Bool {
+        guard child.childSlot.load(ordering: .relaxed) >= 0 else { return false }
+        sideForWriting().leaving[ObjectIdentifier(child)] = signal
+        return true
+    }
+
     /// What the end's own steps walk: the hooks and instances, taken under the lock.
     package struct OwnWork {
         package let hooks: [Hook]

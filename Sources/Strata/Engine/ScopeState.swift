@@ -169,16 +169,21 @@ extension ScopeState {
     ///
     /// - Parameters:
     ///   - child: The child to take out; nothing happens if it is not listed.
-    ///   - drained: Set to the signal of a draining end when this was its last child, for
-    ///     the shell to give outside the lock.
+    ///   - wake: Gets the signals to give outside the lock: a draining end's, when this was
+    ///     its last child, and that of an end waiting for this child to leave.
     /// - Returns: The list's reference to it, for the shell to let go outside the lock.
     package mutating func removeChild(
-        _ child: ScopeCore, drained: inout OneShot<Void>?
+        _ child: ScopeCore, wake: inout [OneShot<Void>]
     ) -> ScopeCore? {
         let removed = children.remove(child)
-        if children.isEmpty, let side, let signal = side.drained {
-            side.drained = nil
-            drained = signal
+        if let side {
+            if let left = side.leaving.removeValue(forKey: ObjectIdentifier(child)) {
+                wake.append(left)
+            }
+            if children.isEmpty, let drained = side.drained {
+                side.drained = nil
+                wake.append(drained)
+            }
         }
         return removed
     }

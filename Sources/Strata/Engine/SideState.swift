@@ -26,6 +26,9 @@ final class SideState {
     var ending: Ending?
     /// What a draining end awaits: given when the last child leaves.
     var drained: OneShot<Void>?
+    /// What an end awaits of children that ended quietly elsewhere and are still releasing:
+    /// each given when its child leaves.
+    var leaving: [ObjectIdentifier: OneShot<Void>] = [:]
 
     /// What outlives the end of its scope: a root's trace handler and tree settings, which
     /// report the end itself, and the ending that later `endAndWait` callers await.
