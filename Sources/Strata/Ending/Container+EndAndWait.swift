@@ -26,8 +26,12 @@ extension Container {
     ///
     /// The end runs in a task of its own. Cancelling the caller does not stop it halfway;
     /// every caller — the first, and any that call while it runs or after it is done — gets
-    /// the whole end's report once it is done, whoever began it: this, or
-    /// ``end(fileID:filePath:line:column:)`` on another thread.
+    /// the whole end's report once it is done, up to its own deadline, whoever began it:
+    /// this, or ``end(fileID:filePath:line:column:)`` on another thread. A child whose end
+    /// runs elsewhere and is still running at the deadline is listed in
+    /// ``EndReport/overran``; the call then returns with the container in
+    /// ``EndReport/stillEnding``, and the rest of the end runs, as `end()` runs it, when that
+    /// child is done.
     ///
     /// It is not an async overload of `end()`: in async code, an overload with the same
     /// name would be chosen for every existing `end()` call and require `await` — a source
