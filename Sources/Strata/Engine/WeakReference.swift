@@ -13,5 +13,12 @@ package final class WeakReference: @unchecked Sendable {
     package init(_ object: AnyObject) { self.object = object }
 
     /// The object, if it is still alive and of type `type`.
-    func object<Object>(as type: Object.Type) -> Object? { object as? Object }
+    ///
+    /// Loaded once into a strong reference, then cast: in optimised builds (Swift 6.3.1), a
+    /// cast of the weak `let` itself reached `swift_dynamicCastClass` with a null object
+    /// when the object had just gone, and crashed.
+    func object<Object>(as type: Object.Type) -> Object? {
+        guard let object = self.object else { return nil }
+        return object as? Object
+    }
 }
