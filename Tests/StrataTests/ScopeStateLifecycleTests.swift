@@ -107,10 +107,8 @@ struct ScopeStateLifecycleTests {
         let drained = OneShot<Void>()
         let waits = state.drain(signalling: drained)
         #expect(waits)
-        var wake: [OneShot<Void>] = []
-        _ = state.removeChild(second, wake: &wake)
-        #expect(wake.isEmpty)
-        _ = state.removeChild(first, wake: &wake)
+        #expect(state.removeChild(second).wake.isEmpty)
+        let wake = state.removeChild(first).wake
         #expect(wake.count == 1 && wake.first === drained)
     }
 
@@ -122,8 +120,7 @@ struct ScopeStateLifecycleTests {
         let left = OneShot<Void>()
         let listed = state.awaitLeaving(child, signal: left)
         #expect(listed)
-        var wake: [OneShot<Void>] = []
-        _ = state.removeChild(child, wake: &wake)
+        let wake = state.removeChild(child).wake
         #expect(wake.count == 1 && wake.first === left)
         let stillListed = state.awaitLeaving(child, signal: OneShot<Void>())
         #expect(!stillListed)
@@ -139,8 +136,7 @@ struct ScopeStateLifecycleTests {
         #expect(
             state.liveChildren.map(ObjectIdentifier.init)
                 == [second, first].map(ObjectIdentifier.init))
-        var wake: [OneShot<Void>] = []
-        #expect(state.removeChild(second, wake: &wake) === second)
+        #expect(state.removeChild(second).child === second)
         #expect(state.liveChildren.map(ObjectIdentifier.init) == [ObjectIdentifier(first)])
     }
 
@@ -175,5 +171,17 @@ extension ScopeState.EndStart {
 extension ScopeState.Closing {
     fileprivate var isClosed: Bool {
         if case .closed = self { true } else { false }
+    }
+}
+
+extension ScopeState.Removal {
+    fileprivate var child: ScopeCore? {
+        switch self {
+        case .removed(let child), .removedWaking(let child, _): child
+        }
+    }
+
+    fileprivate var wake: [OneShot<Void>] {
+        if case .removedWaking(_, let wake) = self { wake } else { [] }
     }
 }

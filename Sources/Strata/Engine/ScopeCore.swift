@@ -169,9 +169,10 @@ extension ScopeCore {
     /// Takes `child` out of this scope's list of children.
     func removeChild(_ child: ScopeCore) {
         // The list's reference comes back out of the lock, and is let go here.
-        var wake: [OneShot<Void>] = []
-        _ = transitionKeepingReads { $0.removeChild(child, wake: &wake) }
-        for signal in wake { signal.give(()) }
+        switch transitionKeepingReads({ $0.removeChild(child) }) {
+        case .removed: break
+        case .removedWaking(_, let wake): for signal in wake { signal.give(()) }
+        }
     }
 
     /// Whether this scope is `other` or lies below it.

@@ -167,25 +167,32 @@ extension ScopeState {
 
     /// Takes `child` out of the list of children.
     ///
-    /// - Parameters:
-    ///   - child: The child to take out; nothing happens if it is not listed.
-    ///   - wake: Gets the signals to give outside the lock: a draining end's, when this was
-    ///     its last child, and that of an end waiting for this child to leave.
-    /// - Returns: The list's reference to it, for the shell to let go outside the lock.
-    package mutating func removeChild(
-        _ child: ScopeCore, wake: inout [OneShot<Void>]
-    ) -> ScopeCore? {
+    /// What became of a child taken out of the list.
+    package enum Removal {
+        /// The list's reference to it, if it was listed, for the shell to let go outside the
+        /// lock.
+        case removed(ScopeCore?)
+        /// The same, and the signals to give outside the lock: a draining end's, when this
+        /// was its last child, and that of an end waiting for this child to leave.
+        case removedWaking(ScopeCore?, [OneShot<Void>])
+    }
+
+    /// Takes `child` out of the list of children; nothing happens if it is not listed.
+    ///
+    /// An enum, not a tuple: the child lifecycle ("child: create, resolve, end, release")
+    /// returns it on every end, and the common case is one word.
+    package mutating func removeChild(_ child: ScopeCore) -> Removal {
         let removed = children.remove(child)
-        if let side {
-            if let left = side.leaving.removeValue(forKey: ObjectIdentifier(child)) {
-                wake.append(left)
-            }
-            if children.isEmpty, let drained = side.drained {
-                side.drained = nil
-                wake.append(drained)
-            }
+        guard let side else { return .removed(removed) }
+        var wake: [OneShot<Void>] = []
+        if let left = side.leaving.removeValue(forKey: ObjectIdentifier(child)) {
+            wake.append(left)
         }
-        return removed
+        if children.isEmpty, let drained = side.drained {
+            side.drained = nil
+            wake.append(drained)
+        }
+        return wake.isEmpty ? .removed(removed) : .removedWaking(removed, wake)
     }
 
     /// The live children, newest made first.
