@@ -1,6 +1,146 @@
-/// What each of an end's steps does to one hook or one instance, shared by both drivers and
-/// by the end of instances taken out of a live container.
+/// Steps 4 to 7 of an end, the scope's own, and what each does to one hook or one instance:
+/// shared by both drivers, and by the end of instances taken out of a live container.
 extension EndSequence {
+    // MARK: Steps 4 to 7, the scope's own
+
+    /// Steps 4 to 7, now: tasks cancelled, hooks run, async hooks started and not awaited.
+    ///
+    /// Also the rest of an end handed off to the children it waited for: the last of them
+    /// to finish runs it (``Ending``).
+    func finishNow(_ ending: Ending, children: EndReport) -> EndReport {
+        var own = EndReport()
+        let name = core.containerName
+        let tracer = core.tracer
+        var (walk, tasks) = stopOwnWork()
+        for task in tasks {
+            task.scopeDidEnd()
+            if !task.work.isFinished { own.addUnfinished(task.work) }
+        }
+        tasks.removeAll()
+        var watched = Watches()
+        while let step = walk.next() {
+            guard let pending = perform(step, watching: &watched, tracer: tracer) else { continue }
+            start(pending, in: name.description, tracer: tracer, into: &own)
+        }
+        let remaining = release(&watched)
+        return report(
+            ending, own: own, children: children, remaining: remaining, name: name,
+            tracer: tracer, site: ending.site)
+    }
+
+    /// Steps 4 to 7, each awaited up to `deadline`: what overran is cancelled, listed and
+    /// left behind.
+    func finishAwaited(
+        _ ending: Ending, children: EndReport, until deadline: ContinuousClock.Instant
+    ) async -> EndReport {
+        var own = EndReport()
+        let name = core.containerName
+        let container = name.description
+        let tracer = core.tracer
+        var (walk, tasks) = stopOwnWork()
+        for task in tasks { task.scopeDidEnd() }
+        for task in tasks where await !task.work.wait(until: deadline) {
+            own.addOverran(EndWork(kind: .task, container: container, site: task.site), task.work)
+        }
+        tasks.removeAll()
+        var watched = Watches()
+        while let step = walk.next() {
+            guard let pending = perform(step, watching: &watched, tracer: tracer) else { continue }
+            let (work, endWork) = started(pending, in: container, tracer: tracer)
+            if await !work.run(until: deadline) { own.addOverran(endWork, work) }
+        }
+        let remaining = release(&watched)
+        // A main-actor instance released here, off the main actor, is deinitialised there
+        // later, and holds what it holds until then.
+        await MainActorHop.settle(remaining, until: deadline)
+        return report(
+            ending, own: own, children: children, remaining: remaining, name: name,
+            tracer: tracer, site: ending.site)
+    }
+
+    /// Step 4: stops resolution, cancels the constructions in flight, and sorts what the
+    /// scope runs at its end into its tasks, newest first, and the walk of its hooks and
+    /// instances.
+    private func stopOwnWork() -> (walk: EndWalk, tasks: [ScopedTask]) {
+        let work = core.transition { $0.stopServing() }
+        work.entries.forEachAsyncBuild { $0.task.cancel() }
+        var tasks: [ScopedTask] = []
+        var hooks = work.hooks
+        if hooks.contains(where: \.isTask) {
+            tasks = hooks.reversed().compactMap(\.task)
+            hooks.removeAll(where: \.isTask)
+        }
+        return (EndWalk(hooks: hooks, entries: work.entries), tasks)
+    }
+
+    /// Step 6: marks the scope ended and lets go of everything it held, then of the
+    /// instances the walk followed.
+    ///
+    /// The instances are released outside the lock, since an instance's deinit may call back
+    /// into Strata.
+    ///
+    /// - Returns: The instances something else still holds, to look at in the report.
+    private func release(_ watched: inout Watches) -> [Remaining] {
+        _ = core.transition { $0.release() }
+        return watched.letGo()
+    }
+
+    /// Step 7: sorts what is still alive of `remaining` into survivors and pending, hands the
+    /// scope's own report to the tree's report handler, leaves the parent, traces the end,
+    /// and gives the whole end's report to whoever waits.
+    private func report(
+        _ ending: Ending?, own: EndReport, children: EndReport, remaining: [Remaining],
+        name: ContainerName, tracer: (@Sendable (TraceEvent) -> Void)?, site: EndSite?
+    ) -> EndReport {
+        var own = own
+        own.endedNames.append(name)
+        own.classify(
+            { alive(remaining, in: name, site: site) }, waitingOn: children.unfinished)
+        let (handler, ledger) = core.root.reportTargets
+        handler?(own)
+        ledger?.ended(core)
+        core.parent?.removeChild(core)
+        // A container never used was never announced; it ends silently too.
+        if let tracer, core.isBound.load(ordering: .acquiring) { tracer(.ended(name.description)) }
+        var whole = children
+        whole.absorb(own)
+        ending?.done.give(whole)
+        return whole
+    }
+
+    /// Steps 6 and 7 of an end that took everything in its first transition, in a tree that
+    /// was not traced: the instances let go newest first, with no walk and no copy.
+    func reportQuiet(
+        _ released: consuming ScopeState.Released, at site: EndSite?,
+        into report: inout EndReport
+    ) {
+        var watched = Watches()
+        var cursor = released.entries.newestCursor
+        while let stored = released.entries.takeNext(&cursor) {
+            watched.follow(stored.instance, site: stored.site)
+        }
+        let name = core.containerName(owner: released.owner)
+        // Let go of the tables before survivors are looked for.
+        _ = consume released
+        let remaining = watched.letGo()
+        report.endedNames.append(name)
+        report.classify { alive(remaining, in: name, site: site) }
+        let (handler, ledger) = core.root.reportTargets
+        handler?(report)
+        ledger?.ended(core)
+        core.parent?.removeChild(core)
+    }
+
+    /// The report of an end that goes on elsewhere: `report`, with the container listed as
+    /// still ending.
+    func stillEnding(_ report: EndReport) -> EndReport {
+        var report = report
+        report.stillEnding.append(core.containerDescription)
+        return report
+    }
+
+    // MARK: One hook or one instance
+
     /// One thing to do at the end, in reverse order of creation.
     enum Step {
         case instance(Instance, object: AnyObject?, site: ProviderSite)
