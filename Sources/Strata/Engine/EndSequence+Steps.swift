@@ -25,7 +25,7 @@ extension EndSequence {
         let remaining = release(&watched)
         return report(
             ending, own: own, children: children, remaining: remaining, name: name,
-            tracer: tracer, site: ending.site)
+            tracer: tracer)
     }
 
     /// Steps 4 to 7, each awaited up to `deadline`: what overran is cancelled, listed and
@@ -55,7 +55,7 @@ extension EndSequence {
         await MainActorHop.settle(remaining, until: deadline)
         return report(
             ending, own: own, children: children, remaining: remaining, name: name,
-            tracer: tracer, site: ending.site)
+            tracer: tracer)
     }
 
     /// Step 4: stops resolution, cancels the constructions in flight, and sorts what the
@@ -89,23 +89,29 @@ extension EndSequence {
     /// scope's own report to the tree's report handler, leaves the parent, traces the end,
     /// and gives the whole end's report to whoever waits.
     private func report(
-        _ ending: Ending?, own: EndReport, children: EndReport, remaining: [Remaining],
-        name: ContainerName, tracer: (@Sendable (TraceEvent) -> Void)?, site: EndSite?
+        _ ending: Ending, own: EndReport, children: EndReport, remaining: [Remaining],
+        name: ContainerName, tracer: (@Sendable (TraceEvent) -> Void)?
     ) -> EndReport {
         var own = own
         own.endedNames.append(name)
         own.classify(
-            { alive(remaining, in: name, site: site) }, waitingOn: children.unfinished)
-        let (handler, ledger) = core.root.reportTargets
-        handler?(own)
-        ledger?.ended(core)
-        core.parent?.removeChild(core)
+            { alive(remaining, in: name, site: ending.site) }, waitingOn: children.unfinished)
+        leave(reporting: own)
         // A container never used was never announced; it ends silently too.
         if let tracer, core.isBound.load(ordering: .acquiring) { tracer(.ended(name.description)) }
         var whole = children
         whole.absorb(own)
-        ending?.done.give(whole)
+        ending.done.give(whole)
         return whole
+    }
+
+    /// Hands the scope's own report to the tree's report handler and ledger, and leaves the
+    /// parent's list of children: the last of step 7 for every end.
+    private func leave(reporting own: EndReport) {
+        let (handler, ledger) = core.root.reportTargets
+        handler?(own)
+        ledger?.ended(core)
+        core.parent?.removeChild(core)
     }
 
     /// Steps 6 and 7 of an end that took everything in its first transition, in a tree that
@@ -125,10 +131,7 @@ extension EndSequence {
         let remaining = watched.letGo()
         report.endedNames.append(name)
         report.classify { alive(remaining, in: name, site: site) }
-        let (handler, ledger) = core.root.reportTargets
-        handler?(report)
-        ledger?.ended(core)
-        core.parent?.removeChild(core)
+        leave(reporting: report)
     }
 
     /// The report of an end that goes on elsewhere: `report`, with the container listed as

@@ -176,6 +176,8 @@ struct EndSequence {
             parent.absorb(report)
         case .closed(let ending):
             _ = await walkAwaited(ending, until: deadline, draining: false)
+            // Handed off: one of its own children was still ending elsewhere at the deadline.
+            if ending.done.given == nil { overran(into: parent) }
             parent.waitFor(ending)
         case .begun(let ending?):
             if await ending.done.value(until: deadline) == nil { overran(into: parent) }
