@@ -13,6 +13,7 @@ import Testing
 final class HeldOutbox: OutboxRepository {
     private let kept = Mutex<[ContactMessage]>([])
     private let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+    private let (cancelled, cancelledContinuation) = AsyncStream.makeStream(of: Void.self)
     let letThrough = DispatchSemaphore(value: 0)
 
     /// Returns once a write has started.
@@ -20,9 +21,18 @@ final class HeldOutbox: OutboxRepository {
         for await _ in started { return }
     }
 
-    func keep(_ message: ContactMessage) {
+    /// Returns once the task of a held write was cancelled: an end has begun stopping it.
+    func writeCancelled() async {
+        for await _ in cancelled { return }
+    }
+
+    func keep(_ message: ContactMessage) async {
         startedContinuation.yield()
-        _ = letThrough.wait(timeout: .now() + .seconds(30))
+        await withTaskCancellationHandler {
+            _ = letThrough.wait(timeout: .now() + .seconds(30))
+        } onCancel: {
+            cancelledContinuation.yield()
+        }
         kept.withLock { $0.append(message) }
     }
 
@@ -53,10 +63,17 @@ final class HeldOutbox: OutboxRepository {
             let kept = Task { [signedIn, message] in try await signedIn.outbox().keep(message) }
             await store.writeStarted()
 
-            let signOut = Task { await signedIn.endAndWait(within: .seconds(30)) }
+            // The write goes on only once the end has cancelled its task: the end is under
+            // way, and must await the write before it returns.
+            let signOut = Task {
+                let report = await signedIn.endAndWait(within: .seconds(30))
+                return (report, keptAtReturn: store.messages())
+            }
+            await store.writeCancelled()
             store.letThrough.signal()
-            let report = await signOut.value
+            let (report, keptAtReturn) = await signOut.value
 
+            #expect(keptAtReturn == [message])
             #expect(store.messages() == [message])
             #expect(report.overran.isEmpty)
             // The form that kept the message holds the outbox until its call returns: a late

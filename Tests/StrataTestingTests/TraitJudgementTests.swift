@@ -3,10 +3,15 @@ import StrataTesting
 import Synchronization
 import Testing
 
-/// An instance whose async end holds it a moment, as a flush does.
+/// An instance whose async end holds it until the test lets it go, as a slow flush does.
 final class SlowFlush: AsyncScopeBound {
+    private let (letGoSignal, letGoContinuation) = AsyncStream.makeStream(of: Void.self)
+
+    /// Lets the flush finish, now or once it starts.
+    func letGo() { letGoContinuation.yield() }
+
     func scopeDidEnd() async {
-        try? await Task.sleep(for: .milliseconds(50))
+        for await _ in letGoSignal { return }
     }
 }
 
@@ -57,11 +62,15 @@ struct TraitJudgementTests {
         "an instance held only by the flush end() started is not a survivor",
         .timeLimit(.minutes(1)))
     func pendingWorkIsWaitedFor() async throws {
-        // A grace far past the flush's 50 ms: a loaded machine may take seconds to run it.
         let found = try await issues(of: .noSurvivors(grace: .seconds(30))) {
-            let session = PresentingSession(parent: Leaky())
-            _ = session.flush()
+            let app = Leaky()
+            let session = PresentingSession(parent: app)
+            // The flush finishes only once the test is over: the trait finds the instance
+            // still held, and passes only if it waits for the work that holds it.
+            let flush = session.flush()
+            defer { flush.letGo() }
             session.end()
+            app.end()
         }
         #expect(found.isEmpty)
     }

@@ -367,15 +367,30 @@ struct RecheckTests {
         #expect(settled.survivors.map(\.object) == [ObjectIdentifier(leaked)])
     }
 
+    /// The release waits until the recheck has looked once and found the survivor alive.
+    ///
+    /// The waiting task runs on an executor of its own, one job at a time, and the holder is
+    /// cleared only once that job has run up to its first suspension. A recheck that did not
+    /// wait would have returned with the survivor by then.
     @Test("recheck(within:) waits for a survivor released a moment later", .timeLimit(.minutes(1)))
     func recheckWithin() async {
         let app = TestApp()
         let ending = Ending(parent: app)
         let holder = Locked<Tracked?>(ending.tracked())
         let report = ending.end()
-        let waiting = Task { await report.recheck(within: .seconds(30)) }
+        #expect(report.survivors.count == 1)
+        let executor = OneAtATime()
+        let looked = Locked(false)
+        let waiting = Task(executorPreference: executor) {
+            let settled = await report.recheck(within: .seconds(30))
+            return (settled, releasedBefore: looked.withLock { $0 })
+        }
+        await executor.drained()
+        looked.withLock { $0 = true }
         holder.withLock { $0 = nil }
 
-        #expect(await waiting.value.survivors.isEmpty)
+        let (settled, releasedBefore) = await waiting.value
+        #expect(releasedBefore, "recheck(within:) returned before the survivor was released")
+        #expect(settled.survivors.isEmpty)
     }
 }

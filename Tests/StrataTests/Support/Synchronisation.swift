@@ -108,6 +108,12 @@ final class OneAtATime: TaskExecutor {
         let job = UnownedJob(job)
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
+
+    /// Returns once every job enqueued before the call has run: each task that prefers this
+    /// executor has run up to a suspension point, or to its end.
+    func drained() async {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+    }
 }
 
 /// Opens once; every task awaiting it resumes then, and any that awaits later does not wait.
