@@ -79,7 +79,7 @@ final class Meeting: Container {
     }
 }
 
-@Suite("Concurrency")
+@Suite("Concurrency", .tags(.stress))
 struct ConcurrencyTests {
     /// Every caller has started its call before the factory returns.
     ///

@@ -26,7 +26,7 @@ private func sparesOnNewThread(after steps: [@Sendable () -> Void]) -> [[ObjectI
 
 /// A thread reuses its constructions for its next first resolutions once nothing else refers
 /// to them: the README's allocation line counts on it.
-@Suite struct ConstructionReuseTests {
+@Suite(.tags(.speed)) struct ConstructionReuseTests {
     @Test("a construction nothing else refers to is reused, reopened")
     func reusedOnceUnreferenced() {
         let stack = ResolutionStack.current

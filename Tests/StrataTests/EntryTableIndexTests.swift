@@ -4,7 +4,7 @@ import Testing
 /// The table's later entries — every entry after the first — found through a hash index:
 /// its growth, the holes a removal leaves, their compaction, and the creation order the end
 /// walks, all read through the table's own interface.
-@Suite struct EntryTableIndexTests {
+@Suite(.tags(.speed)) struct EntryTableIndexTests {
     final class Thing: Sendable {}
 
     static func key(_ line: UInt, type: Any.Type = Thing.self) -> ProviderKey {

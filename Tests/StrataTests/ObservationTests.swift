@@ -32,8 +32,8 @@ struct ObservationTests {
     }
 
     @Test(
-        "after end() returns no handler of that container runs, even with changes on another thread"
-    )
+        "after end() returns no handler of that container runs, even with changes on another thread",
+        .tags(.stress), .timeLimit(.minutes(1)))
     func noHandlerAfterEndUnderRace() {
         for _ in 0..<50 {
             let status = Observed(0)

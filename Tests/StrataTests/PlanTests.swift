@@ -126,7 +126,7 @@ struct PlanTests {
 
     @Test(
         "a thread that uses the container while another applies its plan waits for the plan",
-        .timeLimit(.minutes(1)))
+        .tags(.stress), .timeLimit(.minutes(1)))
     func otherThreadsWait() {
         let app = TestApp()
         let session = app.makeSession()

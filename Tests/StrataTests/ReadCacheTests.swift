@@ -43,7 +43,7 @@ private func publishItem(of app: NumberedApp) -> Followed {
 /// Under the thread sanitizer the two races at the end also check that no snapshot is freed
 /// while a reader still uses it (with the wait for readers removed, the sanitizer reported a
 /// race in each of six runs).
-@Suite("Reads without the lock")
+@Suite("Reads without the lock", .tags(.speed))
 struct ReadCacheTests {
     @Test("a locked read that finds an instance publishes the entries; the next reads use them")
     func publishedAfterALockedRead() {

@@ -48,7 +48,7 @@ struct SubscriptionWaitTests {
 
     @Test(
         "once cancel() returns the handler is not running and does not run again",
-        .timeLimit(.minutes(1)), arguments: 0..<20)
+        .tags(.stress), .timeLimit(.minutes(1)), arguments: 0..<20)
     func cancelRacingDelivery(round: Int) {
         let value = Observed(0)
         let cancelled = Locked(false)
@@ -77,7 +77,7 @@ struct SubscriptionWaitTests {
 
     @Test(
         "once end() returns a tied handler is not running and does not run again",
-        .timeLimit(.minutes(1)), arguments: 0..<20)
+        .tags(.stress), .timeLimit(.minutes(1)), arguments: 0..<20)
     func endRacingDelivery(round: Int) {
         let app = TestApp()
         let value = Observed(0)

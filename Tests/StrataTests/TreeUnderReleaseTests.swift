@@ -5,7 +5,7 @@ import Testing
 /// Reading a container's tree while another thread lets go of the last outside reference to
 /// a `weakShared` instance: the instance's deinit may run on the reading thread, and must not
 /// run under the container's lock.
-@Suite("The tree while a weakShared instance is released")
+@Suite("The tree while a weakShared instance is released", .tags(.stress))
 struct TreeUnderReleaseTests {
     @Test(
         "a deinit that reads a provider, run by a tree read, does not trap",
