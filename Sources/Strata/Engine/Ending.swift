@@ -7,7 +7,7 @@
 /// It counts the children whose ends run elsewhere — on another thread, in another task,
 /// or further up this thread's stack — that this end waits for before its own steps. A
 /// synchronous end never blocks on one: it leaves the rest of its steps here, and whoever
-/// finishes the last of those children runs them (``childrenWalked(then:)``).
+/// finishes the last of those children runs them (``childrenWalked(of:)``).
 package final class Ending: Sendable {
     /// The report of the whole end, the children's included, given once it is done.
     package let done = OneShot<EndReport>()
