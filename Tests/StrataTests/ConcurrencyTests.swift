@@ -276,7 +276,7 @@ struct ConcurrencyTests {
                     do {
                         // Ends early only when cancelled; bounded, so that a missing
                         // cancellation fails the test instead of stalling the run.
-                        try await Task.sleep(for: .seconds(10))
+                        try await Task.sleep(for: .seconds(45))
                     } catch {
                         self.sawCancellation.store(true, ordering: .releasing)
                         throw error
@@ -297,8 +297,9 @@ struct ConcurrencyTests {
             return try await waiting.remote.resolve()
         }
         let ending = Task(executorPreference: executor) {
-            // Bounded: the construction runs on the global executor, not on this one.
-            let started = waiting.started.wait(timeout: .now() + .seconds(10)) == .success
+            // Bounded: the construction runs on the global executor, not on this one. Under
+            // ThreadSanitizer, with exit tests' processes on both cores, 10 s was once too few.
+            let started = waiting.started.wait(timeout: .now() + .seconds(40)) == .success
             log.record(started ? "end" : "end before the construction started")
             waiting.end()
         }

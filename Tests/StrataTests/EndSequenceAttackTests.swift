@@ -18,7 +18,9 @@ import Testing
 /// ``exitIfStuck(_:_:)``'s ten-second watchdog, with deadlines of thirty seconds. The child
 /// writes the violations it found to standard error as an ``AttackOutcome``; the test expects
 /// there are none, so that a failure shows them.
-@Suite("Attacks on the end's sequence")
+// Serialized: each case is an exit test, a process of its own; run all at once under
+// ThreadSanitizer, they held both cores long enough to starve other suites' tasks.
+@Suite("Attacks on the end's sequence", .serialized)
 struct EndSequenceAttackTests {
     @Test(
         "end() and endAndWait racing on a tree from six threads: every hook once, children first",
