@@ -16,11 +16,7 @@ enum MainActorHop {
     ///
     /// - Returns: Whether the hop finished before the deadline.
     static func run(until deadline: ContinuousClock.Instant) async -> Bool {
-        let hop = TrackedWork(for: nil) { await MainActor.run {} }
-        hop.start()
-        let done = await hop.wait(until: deadline)
-        if !done { hop.cancel() }
-        return done
+        await TrackedWork(for: nil) { await MainActor.run {} }.run(until: deadline)
     }
 
     /// Hops to the main actor while that frees something: until none of `instances` is

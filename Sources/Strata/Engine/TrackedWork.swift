@@ -52,16 +52,12 @@ package final class TrackedWork: Sendable {
             if startsCancelled?() == true { withUnsafeCurrentTask { $0?.cancel() } }
             await self.run()
         }
-        attach(task)
-        return task
-    }
-
-    /// Keeps `task` as the one that runs the body, to cancel when a wait times out; not once
-    /// the work has finished, since the task holds this work and would be kept by it.
-    func attach(_ task: Task<Void, Never>) {
+        // Kept as the task to cancel when a wait times out; not once the work has finished,
+        // since the task holds this work and would be kept by it.
         state.withLock { state in
             if !isFinished { state.task = task }
         }
+        return task
     }
 
     /// Runs the body, lets go of it, then marks the work finished and resumes its waiters.
