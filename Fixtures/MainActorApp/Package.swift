@@ -12,7 +12,9 @@ let package = Package(
     dependencies: [.package(name: "Strata", path: "../..")],
     targets: [
         .target(name: "MainActorApp", dependencies: [.product(name: "Strata", package: "Strata")]),
-        .testTarget(name: "MainActorAppTests", dependencies: ["MainActorApp"]),
+        .testTarget(
+            name: "MainActorAppTests",
+            dependencies: ["MainActorApp", .product(name: "StrataTesting", package: "Strata")]),
 
         .target(name: "PodcastCore", dependencies: [.product(name: "Strata", package: "Strata")]),
         .target(

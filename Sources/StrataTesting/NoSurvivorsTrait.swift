@@ -2,20 +2,23 @@
     public import Strata
     public import Testing
 
-    /// A trait that fails a test for every instance that outlives the container that made it,
-    /// and for every container the test made that is still alive and never ended.
+    /// A trait that fails a test for every instance its containers leaked, and for every
+    /// container it made that is still alive and was never ended.
     ///
-    /// A test or suite that carries ``Testing/Trait/noSurvivors`` judges once the test is
-    /// over. It waits — up to a grace period, two seconds unless
-    /// ``Testing/Trait/noSurvivors(grace:)`` says otherwise — for the work the ends started
-    /// (async hooks, ``AsyncScopeBound/scopeDidEnd()``, tasks) and for the main actor to
-    /// run the deinits the releases left there. Then it records an issue:
-    /// - for each instance still alive whose container ended during the test — by `end()`,
-    ///   `endAndWait`, or by being released — naming the test, the container and the provider,
-    ///   at the place the end was called;
+    /// A test or suite that carries ``Testing/Trait/noSurvivors`` is judged once its body has
+    /// returned, so anything the test holds until then — a view model in a `let` across a
+    /// sign-out — is never taken for a leak. The check waits up to a grace period (a tenth of
+    /// a second unless ``Testing/Trait/noSurvivors(grace:)`` says otherwise) for the
+    /// containers the test made to end, then for the judgement of every end of those
+    /// containers: an instance still alive once its end's whole subtree is released, the work
+    /// Strata started for it has finished, and the grace period has passed (after a turn of
+    /// the main actor) is a leak. Then it records an issue:
+    /// - for each leak, naming the test, the container and the provider, at the place the
+    ///   end was called;
     /// - for each container made during the test that is still alive and was never ended,
-    ///   naming its type, tier, the place it was made and its path in the tree. Such a
-    ///   container is almost always kept by a cycle through one of its instances.
+    ///   at the place it was made, with its path in the tree. Such a container is almost
+    ///   always kept by a cycle through one of its instances; the open containers above it,
+    ///   which it keeps alive, are named in the same issue rather than in issues of their own.
     ///
     /// ```swift
     /// @Suite(.noSurvivors)
@@ -25,26 +28,31 @@
     /// }
     /// ```
     ///
-    /// What it sees: every root container made in the test's task tree — the test's body,
-    /// and the child tasks and unstructured `Task { }`s it starts — with all the containers
-    /// made under those roots, wherever they end. What escapes it: a root made before the
-    /// test, in a `Task.detached`, or on a Dispatch queue or thread of its own, since those
-    /// do not inherit the test's task-local values. Put such a root under the check with
-    /// ``watch(_:)`` from inside the test.
+    /// What it sees: every container first used in the test's task tree — the test's body,
+    /// and the child tasks and unstructured `Task { }`s it starts — under a root the test made
+    /// or ``watch(_:)``es, wherever it ends. Tests running in parallel on one shared root are
+    /// judged apart: each sees the containers it used and their leaks, and nothing of the
+    /// other's. A container first used outside every test's task (a `Task.detached`, a
+    /// Dispatch queue) is charged to the test its parent is charged to, or else to the test
+    /// that made or last watched its root. A root made before the test is not the test's to
+    /// end: watched, it is not reported as never ended.
     ///
-    /// A container that ends after the grace period (a root kept in a global, one released by
-    /// a task still running) is not checked, and one still open then is reported as leaked.
-    /// A deinit isolated to an actor of your own, not the main actor, is not waited for
-    /// beyond the grace period.
+    /// To prove that the check catches a leak of your own shape, run the shape in
+    /// ``check(grace:_:)`` and expect what it finds.
     public struct NoSurvivorsTrait: TestTrait, SuiteTrait, TestScoping {
         /// Whether the test is checked: `false` for ``Testing/Trait/survivorsAllowed``.
         public let isChecking: Bool
 
-        /// How long the check waits, once the test is over, for what is still being released.
+        /// How long the check waits, once the test is over, for its containers to end, and
+        /// how long their ends wait before they judge.
         public let grace: Duration
 
-        /// The grace period unless a trait gives one: two seconds.
-        public static let defaultGrace = Duration.seconds(2)
+        /// The grace period unless a trait gives one: a tenth of a second.
+        ///
+        /// Once a test's body
+        /// has returned its locals are gone; the grace covers what is released just after,
+        /// such as a task the test started finishing.
+        public static let defaultGrace = Duration.milliseconds(100)
 
         /// Applies to every test of a suite that carries it.
         public var isRecursive: Bool { true }
@@ -59,58 +67,48 @@
             // A suite's own scope checks nothing: each of its tests gets a scope of its own.
             guard !test.isSuite else { return try await function() }
             guard isChecking else {
-                return try await SurvivorLog.$current.withValue(nil) {
-                    try await EndReport.withReceiver(nil) { try await function() }
-                }
+                return try await TestLedger.$current.withValue(nil) { try await function() }
             }
-            let log = SurvivorLog()
-            let receiver = ReportReceiver(log.receive, ledger: log.ledger)
-            try await SurvivorLog.$current.withValue(log) {
-                try await ReportReceiver.$current.withValue(receiver) { try await function() }
-            }
-            let (survivors, open) = await log.settle(within: grace)
-            for survivor in survivors {
-                Issue.record(
-                    Comment(rawValue: Self.message(survivor, in: test)),
-                    sourceLocation: survivor.endSite.map(SourceLocation.init)
-                        ?? test.sourceLocation)
-            }
-            for container in open {
-                let location = SourceLocation(
-                    fileID: container.fileID, filePath: container.fileID, line: container.line,
-                    column: 1)
-                Issue.record(
-                    Comment(rawValue: Self.message(container, in: test)),
-                    sourceLocation: location)
-            }
+            let findings = try await Self.check(grace: grace, function)
+            findings.record(in: test)
         }
 
-        /// What a survivor's issue says: the provider, the end, the test, the likely cause.
-        static func message(_ survivor: Survivor, in test: Test) -> String {
-            let ended = survivor.endSite.map { " at \($0.fileID):\($0.line)" } ?? " (released)"
-            return "Strata: \(survivor.provider): \(survivor.typeName) is still alive after "
-                + "\(survivor.provider.container.typeName) ended\(ended), in \(test.name): held "
-                + "by a retain cycle, a strong capture or a global"
-        }
-
-        /// What a leaked container's issue says: the container, where it was made, its path,
-        /// the likely cause and the fix.
-        static func message(_ container: ContainerLedger.Open, in test: Test) -> String {
-            let path = container.path.joined(separator: " › ")
-            return "Strata: \(container.container) made at \(container.fileID):\(container.line) "
-                + "(\(path)) is still alive after \(test.name) and was never ended. Something "
-                + "it made almost always holds it: an instance that keeps a child container "
-                + "(whose parent is this one), or a handler or closure that captured the "
-                + "container. End it with end(); hold a container whose instances keep child "
-                + "containers (ChildContainers) through Owned, whose release ends it; or capture "
-                + "the container weakly."
+        /// Runs `body` under the check, as a test that carries the trait runs, and returns
+        /// what the check finds instead of recording it: the way to prove that the check
+        /// catches a leak of a shape your app has.
+        ///
+        /// ```swift
+        /// @Test func theCheckCatchesALeakedSheet() async {
+        ///     let findings = await NoSurvivorsTrait.check {
+        ///         let app = ShopApp()
+        ///         let sheet = app.openSheet()
+        ///         sheet.viewModel().keepForEver()   // a deliberate cycle
+        ///         sheet.end()
+        ///     }
+        ///     #expect(findings.leaks.map(\.typeName) == ["SheetViewModel"])
+        /// }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - grace: How long to wait, once `body` has returned, for its containers to end,
+        ///     and how long their ends wait before they judge.
+        ///   - body: The code to check.
+        /// - Returns: The leaks and the containers never ended.
+        public static func check(
+            grace: Duration = defaultGrace, _ body: () async throws -> Void
+        ) async rethrows -> Findings {
+            let ledger = TestLedger(grace: grace)
+            try await TestLedger.$current.withValue(ledger) { try await body() }
+            return Findings(await ledger.settle())
         }
 
         /// Puts a root container made outside the test's task tree under the current test's
-        /// check: its tree's ends, and the containers of its tree that begin from now on.
+        /// check: the containers of its tree that begin from now on in the test's task, or
+        /// outside every test's task, are the test's; the root itself is not.
         ///
         /// Call it from inside a test that carries ``Testing/Trait/noSurvivors``; elsewhere,
-        /// and in a test marked ``Testing/Trait/survivorsAllowed``, it does nothing.
+        /// and in a test marked ``Testing/Trait/survivorsAllowed``, it does nothing. The root's
+        /// ends judge after the shorter of its grace period and the test's.
         ///
         /// ```swift
         /// let app = DispatchQueue.global().sync { AppContainer() }
@@ -120,25 +118,15 @@
         /// - Parameter root: The root container to check.
         public static func watch<Root: Container>(_ root: Root)
         where Root.ContainerTier == AppTier {
-            guard let log = SurvivorLog.current else { return }
-            root.onEndReport(log.receive)
-            root.scope.core.setLedger(log.ledger)
-        }
-    }
-
-    extension SourceLocation {
-        /// The place an end was called.
-        fileprivate init(_ site: EndSite) {
-            self.init(
-                fileID: site.fileID, filePath: site.filePath, line: site.line,
-                column: site.column)
+            guard let ledger = TestLedger.current else { return }
+            root.scope.core.checkTree(in: ledger, madeHere: false)
         }
     }
 
     extension Trait where Self == NoSurvivorsTrait {
-        /// Fails the test for every instance that outlives the container that made it, and
-        /// for every container it made that is still open, once the test is over and a grace
-        /// period of two seconds has passed.
+        /// Fails the test for every instance its containers leaked, and for every container
+        /// it made that is still open, once the test is over, with a grace period of a tenth
+        /// of a second.
         ///
         /// See ``NoSurvivorsTrait`` for what it sees and what escapes it.
         public static var noSurvivors: Self {

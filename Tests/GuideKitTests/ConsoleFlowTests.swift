@@ -45,8 +45,8 @@ import Testing
         #expect(!tree.allNodes.contains { $0.container.tier == "session" })
         #expect(tree.allNodes.map(\.container.typeName) == ["AppContainer", "GuideContainer"])
         let signOut = try #require(run.endReport(of: "SignedInContainer"))
-        #expect(signOut.survivors.isEmpty, "\(signOut)")
-        #expect(run.console.endReports.allSatisfy { $0.survivors.isEmpty })
+        #expect(await signOut.leaks().isEmpty, "\(signOut)")
+        #expect(await run.leaks().isEmpty)
         #expect(!run.output.contains("warning:"))
     }
 
@@ -163,7 +163,7 @@ import Testing
         let tree = try #require(treeAfterCancel)
         #expect(!tree.allNodes.contains { $0.container.tier == "interaction" })
         let cancelled = try #require(run.endReport(of: "SignUpFormContainer"))
-        #expect(cancelled.survivors.isEmpty)
+        #expect(await cancelled.leaks().isEmpty)
     }
 
     @Test func theNotificationAnswerIsAskedOncePerUser() async {

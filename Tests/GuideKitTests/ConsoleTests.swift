@@ -98,7 +98,7 @@ import Testing
             run.output.hasSuffix("[guide/signIn] password> \nEnd of input: leaving the guide.\n"))
         let endedTypes = run.console.endReports.flatMap(\.ended).map(\.typeName)
         #expect(endedTypes == ["SignInFormContainer", "GuideContainer"])
-        #expect(run.console.endReports.allSatisfy { $0.survivors.isEmpty })
+        #expect(await run.leaks().isEmpty)
     }
 
     @Test func aScriptIsEchoedButATerminalIsNot() async {

@@ -91,6 +91,13 @@ struct ConsoleRun {
     func endReport(of typeName: String) -> EndReport? {
         console.endReports.first { $0.ended.contains { $0.typeName == typeName } }
     }
+
+    /// The leaks of every end the console reported, once each is judged.
+    func leaks() async -> [Leak] {
+        var leaks: [Leak] = []
+        for report in console.endReports { leaks += await report.leaks() }
+        return leaks
+    }
 }
 
 /// Runs the console on `steps` with a new app container over `directory`.

@@ -69,15 +69,15 @@ import Testing
         let directory = TemporaryDirectory()
         let app = AppContainer(dataDirectory: directory.url, mailOutput: RecordingOutput())
         let guide = app.makeGuideContainer()
-        do {
-            let viewModel = guide.guideViewModel()
-            guide.trackOnMainActor {
-                viewModel.status
-            } onChange: { _ in
-            }
-            viewModel.showSignIn()
+        let viewModel = guide.guideViewModel()
+        guide.trackOnMainActor {
+            viewModel.status
+        } onChange: { _ in
         }
-        #expect(guide.end().survivors.isEmpty)
+        viewModel.showSignIn()
+        guide.end()
         app.end()
+        // The suite's check fails the test if the tracking still holds the view model once
+        // the test has let go of it.
     }
 }

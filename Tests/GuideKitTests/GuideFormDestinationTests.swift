@@ -48,11 +48,9 @@ import Testing
         let app = AppContainer(dataDirectory: directory.url, mailOutput: RecordingOutput())
         let guide = app.makeGuideContainer()
         let navigation = Navigation()
-        do {
-            let form = try guide.signInForm.open(
-                SignInFormContainer.self, under: guide, onClose: { navigation.closed += 1 })
-            form.signInViewModel().cancel()
-        }
+        let form = try guide.signInForm.open(
+            SignInFormContainer.self, under: guide, onClose: { navigation.closed += 1 })
+        form.signInViewModel().cancel()
         #expect(navigation.closed == 1)
         // The form told whoever opened it, not the guide: the guide is where it was.
         #expect(guide.guideViewModel().status == .welcome)

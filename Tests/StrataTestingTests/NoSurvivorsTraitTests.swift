@@ -20,7 +20,7 @@ final class Payload: Sendable {}
 
 /// Keeps what a test body leaks alive until the test has looked at the issues.
 final class Keeper: Sendable {
-    private let kept = Mutex<[Payload]>([])
+    private let kept = Locked<[Payload]>([])
     func keep(_ payload: Payload) { kept.withLock { $0.append(payload) } }
 }
 
@@ -38,7 +38,7 @@ func run(
 /// does not always see a continuation resumed from a Dispatch thread as ordering the root's
 /// initialisation before its first use, and reported a race on `scope` that cannot happen.
 func madeOnAnotherThread() async -> Leaky {
-    let made = Mutex<Leaky?>(nil)
+    let made = Locked<Leaky?>(nil)
     await withCheckedContinuation { done in
         DispatchQueue.global().async {
             made.withLock { $0 = Leaky() }
@@ -46,6 +46,16 @@ func madeOnAnotherThread() async -> Leaky {
         }
     }
     return made.withLock { $0! }
+}
+
+/// Ends `app` on a Dispatch thread: outside the test's task.
+func releasedOnAnotherThread(_ app: Leaky) async {
+    await withCheckedContinuation { done in
+        DispatchQueue.global().async {
+            app.end()
+            done.resume()
+        }
+    }
 }
 
 /// Whether `issue` is the trait's report of `provider`'s survivor.
@@ -99,21 +109,29 @@ struct NoSurvivorsTraitTests {
         }
     }
 
-    @Test("a root made on a Dispatch queue escapes, until watch(_:) puts it under the check")
+    @Test(
+        "a root made and ended on a Dispatch queue escapes, until watch(_:) puts it under the check",
+        .timeLimit(.minutes(1)))
     func dispatchRootWatched() async throws {
         let keeper = Keeper()
-        // Unwatched: no issue, or withKnownIssue below would see two.
+        // Unwatched, and ended off the test's task: no issue, or withKnownIssue below would
+        // see two.
         try await run(.noSurvivors) {
-            let app = await madeOnAnotherThread()
-            keeper.keep(app.cache())
-            app.end()
+            await withCheckedContinuation { done in
+                DispatchQueue.global().async {
+                    let app = Leaky()
+                    keeper.keep(app.cache())
+                    app.end()
+                    done.resume()
+                }
+            }
         }
         try await withKnownIssue {
             try await run(.noSurvivors) {
                 let app = await madeOnAnotherThread()
                 NoSurvivorsTrait.watch(app)
                 keeper.keep(app.cache())
-                app.end()
+                await releasedOnAnotherThread(app)
             }
         } matching: {
             reports("Leaky.cache", $0)

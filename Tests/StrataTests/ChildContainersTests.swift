@@ -134,18 +134,6 @@ struct ChildContainersTests {
         #expect(gone.allGone)
         #expect(app.tree.children.isEmpty)
     }
-
-    @Test("the same session let go bare while a screen is open stays alive: the cycle")
-    func bareSessionDroppedWithAScreenOpenLeaks() {
-        let app = TestApp()
-        weak var leaked: CoordinatedSession?
-        do {
-            let session = CoordinatedSession(parent: app)
-            session.openScreen()
-            leaked = session
-        }
-        #expect(leaked?.isActive == true)
-        leaked?.end()  // breaks the cycle, so the test leaves nothing behind
-        #expect(leaked == nil)
-    }
+    // The same session let go bare while a screen is open is a cycle: the check reports it
+    // as never ended, under the screen (TraitJudgementTests.leakedContainer).
 }

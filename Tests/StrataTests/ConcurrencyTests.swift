@@ -229,7 +229,7 @@ struct ConcurrencyTests {
         #expect(all.count == 2)
         let full = all.filter { !$0.ended.isEmpty }
         #expect(full.map { $0.ended.map(\.typeName) } == [["TestSession", "TestApp"]])
-        #expect(all.filter { $0.ended.isEmpty && $0.survivors.isEmpty }.count == 1)
+        #expect(all.filter { $0.ended.isEmpty && $0.watched.isEmpty }.count == 1)
     }
 
     @Test(

@@ -154,7 +154,7 @@ struct ContributionTests {
         #expect(captured != nil)
         let report = session.end()
         #expect(captured == nil)
-        #expect(report.survivors.isEmpty)
+        #expect(report.watched.isEmpty)
         #expect(!contribution.isActive)
     }
 

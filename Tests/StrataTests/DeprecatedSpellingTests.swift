@@ -14,7 +14,7 @@ struct DeprecatedSpellingTests {
         let app = TestApp(log: log)
         _ = app.config()
         let report = app.config.reset()
-        #expect(report.survivors.isEmpty)
+        #expect(report.watched.isEmpty)
         #expect(log.all == ["made app.config", "end app.config", "released app.config"])
         _ = app.config()
         #expect(log.all.count == 4)

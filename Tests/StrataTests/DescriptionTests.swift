@@ -20,7 +20,7 @@ struct DescriptionTests {
     func providerDescriptionEquality() {
         let session = TestApp().makeSession()
         let leaked = session.user()
-        let reported = session.end().survivors[0].provider
+        let reported = session.end().watched[0].provider
         let written = ProviderDescription(
             container: ContainerDescription(typeName: "TestSession", tier: "session"),
             name: "user")

@@ -96,7 +96,7 @@ struct EndAndWaitTests {
             report.ended.map(\.typeName) == [
                 "TestInteractionUnder", "TestInteractionUnder", "Ending",
             ])
-        #expect(report.survivors.isEmpty && report.overran.isEmpty && report.notAwaited.isEmpty)
+        #expect(report.watched.isEmpty && report.overran.isEmpty && report.notAwaited.isEmpty)
     }
 
     @Test(
@@ -118,7 +118,7 @@ struct EndAndWaitTests {
 
         let report = await ending.endAndWait()
 
-        #expect(report.survivors.isEmpty)
+        #expect(report.watched.isEmpty)
     }
 
     @Test(
@@ -147,8 +147,8 @@ struct EndAndWaitTests {
 
         #expect(hookDone.withLock { $0 })
         #expect(reports.0.ended == reports.1.ended)
-        #expect(reports.0.survivors == reports.1.survivors)
-        #expect(reports.0.survivors.count == 1)
+        #expect(reports.0.watched == reports.1.watched)
+        #expect(reports.0.watched.count == 1)
     }
 
     @Test("resolution while the container is ending fails with .ended", .timeLimit(.minutes(1)))
@@ -322,9 +322,7 @@ struct SyncEndAsyncHookTests {
         "a container released without end() starts its async hooks and reports them",
         .timeLimit(.minutes(1)))
     func releaseStartsAsyncHooks() async {
-        let reports = Locked<[EndReport]>([])
         let app = TestApp()
-        app.onEndReport { report in reports.withLock { $0.append(report) } }
         let ran = AsyncGate()
         do {
             let ending = Ending(parent: app)
@@ -333,64 +331,6 @@ struct SyncEndAsyncHookTests {
                 ran.open()
             }
         }
-        await ran.wait()
-
-        #expect(reports.withLock { $0.map(\.notAwaited.count) } == [1])
-    }
-}
-
-@Suite("Rechecking an end report")
-struct RecheckTests {
-    @Test(
-        "an instance released after the end leaves the recheck; a leak stays",
-        .timeLimit(.minutes(1)))
-    func recheck() async {
-        let app = TestApp()
-        let ending = Ending(parent: app)
-        var late: Tracked? = ending.tracked()
-        let leaked = ending.flushing()
-
-        // The flush end() started may be what holds them: pending, not yet survivors.
-        let report = ending.end()
-        #expect(report.survivors.isEmpty)
-        #expect(report.pending.count == 2)
-        late = nil
-
-        #expect(late == nil)
-        // Once the flush has finished and let go of the instance, what is alive is a leak.
-        while !ending.log.all.contains("flush flushing done") { await Task.yield() }
-        var settled = report.recheck()
-        while !settled.pending.isEmpty {
-            await Task.yield()
-            settled = settled.recheck()
-        }
-        #expect(settled.survivors.map(\.object) == [ObjectIdentifier(leaked)])
-    }
-
-    /// The release waits until the recheck has looked once and found the survivor alive.
-    ///
-    /// The waiting task runs on an executor of its own, one job at a time, and the holder is
-    /// cleared only once that job has run up to its first suspension. A recheck that did not
-    /// wait would have returned with the survivor by then.
-    @Test("recheck(within:) waits for a survivor released a moment later", .timeLimit(.minutes(1)))
-    func recheckWithin() async {
-        let app = TestApp()
-        let ending = Ending(parent: app)
-        let holder = Locked<Tracked?>(ending.tracked())
-        let report = ending.end()
-        #expect(report.survivors.count == 1)
-        let executor = OneAtATime()
-        let looked = Locked(false)
-        let waiting = Task(executorPreference: executor) {
-            let settled = await report.recheck(within: .seconds(30))
-            return (settled, releasedBefore: looked.withLock { $0 })
-        }
-        await executor.drained()
-        looked.withLock { $0 = true }
-        holder.withLock { $0 = nil }
-
-        let (settled, releasedBefore) = await waiting.value
-        #expect(releasedBefore, "recheck(within:) returned before the survivor was released")
-        #expect(settled.survivors.isEmpty)
+        await ran.wait()  // it does run; the time limit fails the test if it never does
     }
 }

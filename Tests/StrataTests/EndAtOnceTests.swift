@@ -44,7 +44,7 @@ private final class PlainForm: Container {
         #expect(!form.isActive)
         #expect(app.log.all == ["released third", "released first"])
         #expect(report.ended.map(\.typeName) == ["PlainForm"])
-        #expect(report.survivors.map(\.object) == [ObjectIdentifier(survivor)])
+        #expect(report.watched.map(\.object) == [ObjectIdentifier(survivor)])
         #expect(app.tree.children.isEmpty)
         #expect(throws: StrataError.self) { try form.first.resolve() }
         #expect(form.end().ended.isEmpty)
@@ -83,7 +83,7 @@ private final class PlainForm: Container {
         _ = form.first()
         let report = form.end()
         #expect(app.log.all == ["released first"])
-        #expect(report.survivors.map(\.object) == [ObjectIdentifier(held)])
+        #expect(report.watched.map(\.object) == [ObjectIdentifier(held)])
     }
 
     @Test("the report names a child never used by its tier and place, after it, its parent")

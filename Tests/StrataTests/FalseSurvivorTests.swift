@@ -86,41 +86,39 @@ struct FalseSurvivorTests {
         .timeLimit(.minutes(1)))
     @MainActor
     func isolatedDeinitAfterEndAndWait() async {
-        let app = TestApp()
-        var reported = 0
+        let app = TestApp().judging()
+        var reports: [EndReport] = []
         for _ in 0..<Self.rounds {
             let session = PodcastSession(parent: app)
             let feature = session.makeEpisodes()
             _ = feature.viewModel()
             let report = await session.endAndWait(within: Self.deadline)
-            reported += report.survivors.count + report.pending.count
+            reports.append(report)
             if !report.overran.isEmpty { Issue.record("overran: \(report)") }
         }
-        #expect(reported == 0)
+        #expect(await reports.leaks().isEmpty)
     }
 
     @Test(
         "end(): an AsyncScopeBound instance held by its scopeDidEnd task is pending, not a survivor",
         .timeLimit(.minutes(1)))
     func asyncScopeBoundAfterEnd() async {
-        let app = TestApp()
-        var survivors = 0
+        let app = TestApp().judging()
+        var reports: [EndReport] = []
         for _ in 0..<Self.rounds {
             let drafts = Drafts(parent: app)
             _ = drafts.uploading()
-            let report = drafts.end()
-            survivors += report.survivors.count
-            #expect(await report.recheck(within: .seconds(5)).survivors.isEmpty)
+            reports.append(drafts.end())
         }
-        #expect(survivors == 0)
+        #expect(await reports.leaks().isEmpty)
     }
 
     @Test(
         "endAndWait: an instance only an async hook holds leaves no survivor",
         .timeLimit(.minutes(1)))
     func heldByAsyncHook() async {
-        let app = TestApp()
-        var reported = 0
+        let app = TestApp().judging()
+        var reports: [EndReport] = []
         for _ in 0..<Self.heldRounds {
             let drafts = Drafts(parent: app)
             drafts.onEnd { [draft = drafts.draft()] in
@@ -128,62 +126,57 @@ struct FalseSurvivorTests {
                 withExtendedLifetime(draft) {}
             }
             let report = await drafts.endAndWait(within: Self.deadline)
-            reported += report.survivors.count + report.pending.count
+            if !report.watched.isEmpty { reports.append(report) }
             if !report.overran.isEmpty { Issue.record("overran: \(report)") }
         }
-        #expect(reported == 0)
+        #expect(await reports.leaks().isEmpty)
     }
 
     @Test(
         "endAndWait: an instance held by an awaited scopeDidEnd leaves no survivor",
         .timeLimit(.minutes(1)))
     func heldByAwaitedScopeDidEnd() async {
-        let app = TestApp()
-        var reported = 0
+        let app = TestApp().judging()
+        var reports: [EndReport] = []
         for _ in 0..<Self.heldRounds {
             let drafts = Drafts(parent: app)
             _ = drafts.uploading()
             let report = await drafts.endAndWait(within: Self.deadline)
-            reported += report.survivors.count + report.pending.count
+            if !report.watched.isEmpty { reports.append(report) }
             if !report.overran.isEmpty { Issue.record("overran: \(report)") }
         }
-        #expect(reported == 0)
+        #expect(await reports.leaks().isEmpty)
     }
 
     @Test(
         "endAndWait: an instance held by a finished task leaves no survivor",
         .timeLimit(.minutes(1)))
     func heldByFinishedTask() async {
-        let app = TestApp()
-        var reported = 0
+        let app = TestApp().judging()
+        var reports: [EndReport] = []
         for _ in 0..<Self.heldRounds {
             let drafts = Drafts(parent: app)
             drafts.task { [draft = drafts.draft()] in withExtendedLifetime(draft) {} }
             let report = await drafts.endAndWait(within: Self.deadline)
-            reported += report.survivors.count + report.pending.count
+            if !report.watched.isEmpty { reports.append(report) }
             if !report.overran.isEmpty { Issue.record("overran: \(report)") }
         }
-        #expect(reported == 0)
+        #expect(await reports.leaks().isEmpty)
     }
 
     @Test(
-        "end(): a real leak beside pending work is pending, then a survivor once the work is done",
+        "end(): a real leak beside pending work is watched, and judged a leak once the work is done",
         .timeLimit(.minutes(1)))
     func leakBesidePendingWork() async {
-        let app = TestApp()
+        let app = TestApp().judging()
         let ending = Ending(parent: app)
         _ = ending.flushing()
         let kept = ending.tracked()
         let report = ending.end()
-        #expect(report.survivors.isEmpty)
-        #expect(report.pending.map(\.typeName).contains("Tracked"))
-        while !ending.log.all.contains("flush flushing done") { await Task.yield() }
-        var settled = report.recheck()
-        while !settled.pending.isEmpty {
-            await Task.yield()
-            settled = settled.recheck()
-        }
-        #expect(settled.survivors.map(\.typeName) == ["Tracked"])
+        #expect(report.watched.map(\.typeName).contains("Tracked"))
+        let leaks = await report.leaks()
+        #expect(ending.log.all.contains("flush flushing done"))
+        #expect(leaks.map(\.typeName) == ["Tracked"])
         withExtendedLifetime(kept) {}
     }
 }
@@ -196,15 +189,14 @@ struct SurvivorIdentityTests {
         let first = TestFeature(parent: app)
         let second = TestFeature(parent: app)
         let kept = (first.screen(), second.screen())
-        let a = first.end().survivors
-        let b = second.end().survivors
+        let a = first.end().watched
+        let b = second.end().watched
         #expect(a.count == 1 && b.count == 1)
         #expect(a == a.map { $0 })
         #expect(a != b)
         #expect(Set(a + a + b).count == 2)
         #expect(a.first?.isAlive == true)
-        #expect(
-            a.first?.description.hasPrefix("TestFeature.screen: Tracked is still alive") == true)
+        #expect(a.first?.description.hasPrefix("TestFeature.screen: Tracked, alive when") == true)
         withExtendedLifetime(kept) {}
     }
 }

@@ -125,7 +125,7 @@ struct EndSemanticsTests {
 
         #expect(log.all.filter { $0 == "hook" || $0 == "end session.user" }.count == 2)
         #expect(first.ended.count == 1)
-        #expect(second.ended.isEmpty && second.survivors.isEmpty)
+        #expect(second.ended.isEmpty && second.watched.isEmpty)
     }
 
     @Test("a container released without end() ends itself and runs its hooks")

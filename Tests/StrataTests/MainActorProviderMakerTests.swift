@@ -63,7 +63,7 @@ struct MainActorProviderMakerTests {
         _ = notes.tracked(for: 1)()
         _ = notes.tracked(for: 2)()
         let report = notes.end()
-        #expect(report.survivors.isEmpty)
+        #expect(report.watched.isEmpty)
         let log = notes.log.all
         #expect(log.prefix(4) == ["made note 1", "made note 2", "end note 2", "end note 1"])
         #expect(Set(log.dropFirst(4)) == ["released note 1", "released note 2"])

@@ -191,7 +191,7 @@ struct ObservationTests {
         let status = Observed(Status.idle)
         let form = Form(parent: TestApp().makeFeature(), status: status)
         _ = form.model()
-        #expect(form.end().survivors.isEmpty)
+        #expect(form.end().watched.isEmpty)
     }
 
     @Test(
@@ -222,7 +222,7 @@ struct ObservationTests {
         let form = Form(parent: feature, status: status)
         _ = form.model()
         let report = form.end()
-        #expect(report.survivors.map(\.provider.description) == ["Form.model"])
+        #expect(report.watched.map(\.provider.description) == ["Form.model"])
     }
 }
 

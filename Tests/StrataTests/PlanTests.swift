@@ -71,7 +71,7 @@ struct PlanTests {
         let report = app.end()
         #expect(applications.total == 0)
         #expect(report.ended.map(\.typeName) == ["TestFeature", "TestSession", "TestApp"])
-        #expect(report.survivors.isEmpty)
+        #expect(report.watched.isEmpty)
     }
 
     @Test("a removed plan no longer applies; what it did before stays")

@@ -99,7 +99,7 @@ struct ReadCacheTests {
         let app = NumberedApp()
         let first = publishItem(of: app)
         let report = app.end()
-        #expect(report.survivors.isEmpty)
+        #expect(report.watched.isEmpty)
         #expect(first.object == nil)
         #expect(!app.scope.core.publishesReads)
         #expect(throws: StrataError.self) { try app.item.resolve() }

@@ -68,7 +68,7 @@ struct ReadmeExampleTests {
         let dialog = session.makeSettings().makeDialog()
         #expect(dialog.form().profile.user.name == "Ada")
         let report = session.end()
-        #expect(report.survivors.isEmpty)
+        #expect(report.watched.isEmpty)
         #expect(
             report.ended.map(\.typeName) == [
                 "DialogContainer", "SettingsContainer", "SessionContainer",

@@ -60,19 +60,20 @@ struct ResetTests {
     }
 
     @Test(
-        "reset reports an instance still held as a survivor, to the caller and the root's receiver")
-    func resetReportsSurvivor() {
-        let received = Locked<[EndReport]>([])
-        let receiver: @Sendable (EndReport) -> Void = { report in
-            received.withLock { $0.append(report) }
-        }
-        let app = EndReport.withReceiver(receiver) { TestApp() }
+        "reset watches an instance still held, and judges it a leak to the caller and the root's receivers",
+        .timeLimit(.minutes(1)))
+    func resetReportsSurvivor() async {
+        let received = Locked<[Leak]>([])
+        let app = TestApp().judging()
+        app.onLeak { leak in received.withLock { $0.append(leak) } }
         let held = app.config()
         let report = app.config.endCachedInstance()
-        #expect(report.survivors.map(\.object) == [ObjectIdentifier(held)])
-        #expect(report.survivors.first?.provider.name == "config")
+        #expect(report.watched.map(\.object) == [ObjectIdentifier(held)])
+        #expect(report.watched.first?.provider.name == "config")
         #expect(report.ended.isEmpty)
-        #expect(received.withLock { $0.map(\.survivors) } == [report.survivors])
+        let leaks = await report.leaks()
+        #expect(leaks.map(\.object) == [ObjectIdentifier(held)])
+        #expect(received.withLock { $0 } == leaks)
         #expect(app.config() !== held)
     }
 
@@ -80,7 +81,7 @@ struct ResetTests {
     func resetWithoutSurvivor() {
         let app = TestApp()
         _ = app.config()
-        #expect(app.config.endCachedInstance().survivors.isEmpty)
+        #expect(app.config.endCachedInstance().watched.isEmpty)
     }
 
     @Test("endCachedInstance starts an async end and lists it as not awaited, as end() does")
@@ -108,7 +109,7 @@ struct ResetTests {
         let app = ResetApp()
         #expect(try await app.loaded.resolve().id == 1)
         let report = app.loaded.endCachedInstance()
-        #expect(report.survivors.isEmpty, "\(report)")
+        #expect(report.watched.isEmpty, "\(report)")
         #expect(app.count.ended.value == 1)
         #expect(try await app.loaded.resolve().id == 2)
     }
@@ -121,7 +122,7 @@ struct ResetTests {
         let app = MainActorApp()
         let first = app.profile()
         let report = app.profile.endCachedInstance()
-        #expect(report.survivors.map(\.provider.name) == ["profile"])
+        #expect(report.watched.map(\.provider.name) == ["profile"])
         #expect(app.profile() !== first)
     }
 
@@ -141,7 +142,7 @@ struct ResetTests {
         let app = TestApp(log: log)
         let held = app.cache()
         let report = app.cache.endCachedInstance()
-        #expect(report.survivors.map(\.object) == [ObjectIdentifier(held)])
+        #expect(report.watched.map(\.object) == [ObjectIdentifier(held)])
         #expect(app.cache() !== held)
         #expect(Array(log.all.prefix(3)) == ["made app.cache", "end app.cache", "made app.cache"])
     }
@@ -153,7 +154,7 @@ struct ResetTests {
         _ = app.config()
         app.end()
         let report = app.config.endCachedInstance()
-        #expect(report.survivors.isEmpty && report.ended.isEmpty && report.notAwaited.isEmpty)
+        #expect(report.watched.isEmpty && report.ended.isEmpty && report.notAwaited.isEmpty)
         #expect(log.all == ["made app.config", "end app.config", "released app.config"])
     }
 
@@ -170,7 +171,7 @@ struct ResetTests {
             finished.arrive()
         }
         try #require(app.entered.wait(for: 1))
-        #expect(app.service.endCachedInstance().survivors.isEmpty)
+        #expect(app.service.endCachedInstance().watched.isEmpty)
         app.gate.signal()
         try #require(finished.wait(for: 1))
         app.gate.signal()  // for the build the next resolution starts
@@ -245,13 +246,21 @@ struct OverrideResetTests {
         #expect(app.config().name == "app.config")
     }
 
-    @Test("a replaced instance still held is a survivor in the root's end reports")
-    func replacedSurvivorReported() {
-        let received = Locked<[Survivor]>([])
-        let app = TestApp()
-        app.onEndReport { report in received.withLock { $0 += report.survivors } }
+    @Test(
+        "a replaced instance still held is a leak to the root's receivers",
+        .timeLimit(.minutes(1)))
+    func replacedSurvivorReported() async {
+        let received = Locked<[Leak]>([])
+        let judged = AsyncGate()
+        let app = TestApp().judging()
+        app.onLeak { leak in
+            received.withLock { $0.append(leak) }
+            judged.open()
+        }
         let held = app.config()
         app.config.override { Tracked("replacement", log: EventLog()) }
+        await judged.wait()
         #expect(received.withLock { $0.map(\.object) } == [ObjectIdentifier(held)])
+        withExtendedLifetime(held) {}
     }
 }

@@ -17,10 +17,10 @@ struct SurvivorsTests {
     func boxedInstanceSurvivesOnlyWhileHeld() {
         let clean = GadgetShelf()
         _ = clean.gadget()
-        #expect(clean.end().survivors.isEmpty)
+        #expect(clean.end().watched.isEmpty)
         let leaky = GadgetShelf()
         let held = leaky.gadget()
-        #expect(leaky.end().survivors.map(\.provider.name) == ["gadget"])
+        #expect(leaky.end().watched.map(\.provider.name) == ["gadget"])
         withExtendedLifetime(held) {}
     }
 
@@ -33,12 +33,14 @@ struct SurvivorsTests {
 
         let report = session.end()
 
-        let survivor = try #require(report.survivors.first)
-        #expect(report.survivors.count == 1)
+        let survivor = try #require(report.watched.first)
+        #expect(report.watched.count == 1)
         #expect(survivor.provider.description == "TestSession.user")
         #expect(survivor.typeName == "Tracked")
         #expect(survivor.object == ObjectIdentifier(leaked))
-        #expect(survivor.description.contains("still alive after TestSession ended"))
+        #expect(
+            survivor.description
+                == "TestSession.user: Tracked, alive when TestSession ended; watched")
     }
 
     @Test("a clean end reports no survivors")
@@ -47,7 +49,7 @@ struct SurvivorsTests {
         let session = app.makeSession()
         _ = session.user()
         _ = session.makeFeature().screen()
-        #expect(session.end().survivors.isEmpty)
+        #expect(session.end().watched.isEmpty)
     }
 
     @Test("a retain cycle between instances is reported")
@@ -73,7 +75,7 @@ struct SurvivorsTests {
         let graph = Graph(parent: app)
         _ = graph.b()
         let report = graph.end()
-        #expect(Set(report.survivors.map(\.provider.name)) == ["a", "b"])
+        #expect(Set(report.watched.map(\.provider.name)) == ["a", "b"])
     }
 
     /// The end lets go of its instances newest first, so when it comes to `holder`'s
@@ -97,7 +99,7 @@ struct SurvivorsTests {
             let holder = screen.holder()
             holder.held.withLock { $0 = screen.listener() }
         }
-        #expect(screen.end().survivors.isEmpty)
+        #expect(screen.end().watched.isEmpty)
     }
 
     @Test("an instance held only by a newer instance of the container is not a survivor")
@@ -116,7 +118,7 @@ struct SurvivorsTests {
         let app = TestApp()
         let garage = Garage(parent: app)
         _ = garage.car()
-        #expect(garage.end().survivors.isEmpty)
+        #expect(garage.end().watched.isEmpty)
     }
 
     @Test("a child's survivors appear in its parent's report")
@@ -126,11 +128,11 @@ struct SurvivorsTests {
         let feature = session.makeFeature()
         let screen = feature.screen()
         let report = session.end()
-        #expect(report.survivors.map(\.provider.description) == ["TestFeature.screen"])
+        #expect(report.watched.map(\.provider.description) == ["TestFeature.screen"])
         withExtendedLifetime(screen) {}
     }
 
-    @Test("the report reads as one line per container and per survivor")
+    @Test("the report reads as one line per container and per watched instance")
     func reportDescription() {
         let app = TestApp()
         let session = app.makeSession()
@@ -139,11 +141,11 @@ struct SurvivorsTests {
         #expect(
             String(describing: report) == """
                 ended 1 container(s): TestSession
-                1 survivor(s):
-                  TestSession.user: Tracked is still alive after TestSession ended \
-                (held by a retain cycle, a strong capture or a global)
+                1 still alive, watched until judged:
+                  TestSession.user: Tracked
                 """)
-        #expect(String(describing: app.end()) == "ended 1 container(s): TestApp\nno survivors")
+        #expect(
+            String(describing: app.end()) == "ended 1 container(s): TestApp\nnothing still alive")
         withExtendedLifetime(user) {}
     }
 }

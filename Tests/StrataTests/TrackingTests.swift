@@ -221,9 +221,9 @@ struct TrackingTests {
         let form = Form(parent: feature, status: Observed(Status.idle))
         _ = form.model()
         let report = form.end()
-        #expect(report.survivors.map(\.provider.description) == ["Form.model"])
+        #expect(report.watched.map(\.provider.description) == ["Form.model"])
         // The feature's end lets it go.
-        #expect(feature.end().survivors.isEmpty)
+        #expect(feature.end().watched.isEmpty)
     }
 
     @Test("tracking in an ended container never calls the handler")

@@ -44,7 +44,7 @@ extension BenchCase {
         let client = try app.apiClient.checked()
         let probe = FormContainer(parent: app)
         try check(probe.summary().api === client, "the summary was built from another client")
-        try check(probe.end().survivors.isEmpty, "end() left the summary alive")
+        try check(probe.end().watched.isEmpty, "end() left the summary alive")
         return try childLifecycle(
             under: app, { $0.summary() }, against: hand, { $0.summary }, settings: settings)
     }

@@ -56,9 +56,9 @@ extension BenchCase {
                 && first.summary().api === app.apiClient(),
             "the interactions did not share their parents' instances")
         try check(
-            first.end().survivors.isEmpty && second.end().survivors.isEmpty,
+            first.end().watched.isEmpty && second.end().watched.isEmpty,
             "an interaction's end left survivors")
-        try check(session.end().survivors.isEmpty, "sign-out left survivors")
+        try check(session.end().watched.isEmpty, "sign-out left survivors")
         try check(!session.isActive, "a signed-out session is still active")
     }
 }

@@ -117,7 +117,7 @@ extension BenchCase {
             draft != ObjectIdentifier(other.draft()), "two interaction containers shared one draft")
         let report = form.end()
         try check(!form.isActive, "an ended container is still active")
-        try check(report.survivors.isEmpty, "end() left survivors: \(report)")
+        try check(report.watched.isEmpty, "end() left survivors: \(report)")
         do {
             _ = try form.draft.resolve()
             throw BenchFailure("an ended container still resolved its draft")
@@ -170,7 +170,7 @@ extension BenchCase {
         let elapsed = Double(monotonicNanoseconds() - start)
         for report in reports {
             try check(
-                report.ended.count == 1 && report.survivors.isEmpty,
+                report.ended.count == 1 && report.watched.isEmpty,
                 "end() did not end exactly one container without survivors: \(report)")
         }
         try check(forms.allSatisfy { !$0.isActive }, "an ended container is still active")

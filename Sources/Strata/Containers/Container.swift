@@ -62,23 +62,25 @@ extension Container {
     /// ``endAndWait(within:draining:fileID:filePath:line:column:)`` awaits them.
     ///
     /// A container released without `end()` ends itself, hooks included, and its report is
-    /// discarded. A parent holds its children weakly, so a container made and released in one
-    /// expression ends at once: `list.makeEditor(for: note).viewModel()` returns a view model
-    /// whose container has already ended and told it so through ``ScopeBound/scopeDidEnd()``.
-    /// Keep the container as long as what it made is in use.
+    /// discarded; what it leaves alive is judged all the same, and a leak reaches the root's
+    /// ``Container/onLeak(_:)`` receivers. A parent holds its children weakly, so a container
+    /// made and released in one expression ends at once:
+    /// `list.makeEditor(for: note).viewModel()` returns a view model whose container has
+    /// already ended and told it so through ``ScopeBound/scopeDidEnd()``. Keep the container
+    /// as long as what it made is in use.
     ///
     /// ```swift
     /// let report = signedIn.end()
-    /// assert(report.survivors.isEmpty, "sign-out leaked: \(report)")
+    /// for leak in await report.leaks() { log("sign-out leaked: \(leak)") }
     /// ```
     ///
-    /// The report's ``EndReport/survivors`` are final — leaks, nothing else — when the end
-    /// started no async work (an async ``onEnd(fileID:line:_:)`` hook, an
-    /// ``AsyncScopeBound`` instance, a ``task(priority:fileID:line:_:)`` still running) and,
-    /// for instances of main-actor classes whose deinit is isolated (a module that is
-    /// MainActor by default), when it runs on the main actor. An instance alive while work it
-    /// started still runs is in ``EndReport/pending`` instead; ``EndReport/recheck(within:)``
-    /// waits for that work and for the main actor.
+    /// The report's ``EndReport/watched`` lists the instances still alive when it was made:
+    /// watched, not judged, since most are gone moments later — a local of the caller, a view
+    /// on its way out. Each is judged once the end's whole subtree is released, the work the
+    /// end started (an async ``onEnd(fileID:line:_:)`` hook, an ``AsyncScopeBound`` instance,
+    /// a cancelled ``task(priority:fileID:line:_:)``) has finished, and the grace period
+    /// (``Leak/defaultGrace``) has passed. ``EndReport/leaks()`` awaits that judgement; the
+    /// root's ``Container/onLeak(_:)`` receivers are told of each leak.
     ///
     /// - Parameters:
     ///   - fileID: Where the end is called, for a leak check to point at; filled in by the
@@ -86,8 +88,8 @@ extension Container {
     ///   - filePath: The file's path; filled in by the compiler.
     ///   - line: The line; filled in by the compiler.
     ///   - column: The column; filled in by the compiler.
-    /// - Returns: What was ended, which instances are still alive after their release, and
-    ///   which are pending on work the end started.
+    /// - Returns: What was ended, what it could not await, and which instances were still
+    ///   alive after their release: watched, not judged.
     @inlinable @discardableResult
     public func end(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,

@@ -54,16 +54,19 @@ public struct Scope<Level: Tier>: Sendable {
     package var core: ScopeCore { unboundCore }
 
     @inlinable
-    init<Parent: Container>(childOf parent: Parent, fileID: StaticString, line: UInt) {
-        handle = parent.boundHandle.makeChild(tier: Level.self, fileID: fileID, line: line)
+    init<Parent: Container>(
+        childOf parent: Parent, fileID: StaticString, filePath: StaticString, line: UInt
+    ) {
+        handle = parent.boundHandle.makeChild(
+            tier: Level.self, fileID: fileID, filePath: filePath, line: line)
     }
 
     @inlinable
     init<Parent: Container>(
-        checkingChildOf parent: Parent, fileID: StaticString, line: UInt
+        checkingChildOf parent: Parent, fileID: StaticString, filePath: StaticString, line: UInt
     ) throws(StrataError) {
         handle = try parent.boundHandle.makeChildIfOpen(
-            tier: Level.self, fileID: fileID, line: line)
+            tier: Level.self, fileID: fileID, filePath: filePath, line: line)
     }
 
     /// Whether the scope is still active: `false` from the moment `end()` starts.
@@ -87,9 +90,14 @@ extension Scope where Level == AppTier {
     ///
     /// - Parameters:
     ///   - fileID: Where the scope is made; filled in by the compiler.
+    ///   - filePath: The full path of that file; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
-    public init(fileID: StaticString = #fileID, line: UInt = #line) {
-        handle = ScopeHandle(ScopeCore(tier: AppTier.self, parent: nil, fileID: fileID, line: line))
+    public init(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+    ) {
+        handle = ScopeHandle(
+            ScopeCore(
+                tier: AppTier.self, parent: nil, fileID: fileID, filePath: filePath, line: line))
     }
 
     /// Refuses a parent at compile time: an app scope is the root of the tree.
@@ -126,12 +134,14 @@ extension Scope where Level == SessionTier {
     /// - Parameters:
     ///   - parent: The app container the session lives in. It must not have ended.
     ///   - fileID: Where the scope is made; filled in by the compiler.
+    ///   - filePath: The full path of that file; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
     @inlinable
     public init<Parent: Container>(
-        parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+        parent: Parent, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line
     ) where Parent.ContainerTier == AppTier {
-        self.init(childOf: parent, fileID: fileID, line: line)
+        self.init(childOf: parent, fileID: fileID, filePath: filePath, line: line)
     }
 
     /// Makes a session scope under an app container, unless the app's end has begun.
@@ -139,14 +149,16 @@ extension Scope where Level == SessionTier {
     /// - Parameters:
     ///   - parent: The app container the session lives in.
     ///   - fileID: Where the scope is made; filled in by the compiler.
+    ///   - filePath: The full path of that file; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
     /// - Throws: ``StrataError/childOfEnded(parent:childTier:location:)`` when the app's
     ///   end has begun.
     @inlinable
     public init<Parent: Container>(
-        checking parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+        checking parent: Parent, fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line
     ) throws(StrataError) where Parent.ContainerTier == AppTier {
-        try self.init(checkingChildOf: parent, fileID: fileID, line: line)
+        try self.init(checkingChildOf: parent, fileID: fileID, filePath: filePath, line: line)
     }
 
     /// Refuses, at compile time, a parent that is not an app container.
@@ -184,12 +196,14 @@ extension Scope where Level == FeatureTier {
     /// - Parameters:
     ///   - parent: The container the feature lives in. It must not have ended.
     ///   - fileID: Where the scope is made; filled in by the compiler.
+    ///   - filePath: The full path of that file; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
     @inlinable
     public init<Parent: Container>(
-        parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+        parent: Parent, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line
     ) where Parent.ContainerTier: FeatureParentTier {
-        self.init(childOf: parent, fileID: fileID, line: line)
+        self.init(childOf: parent, fileID: fileID, filePath: filePath, line: line)
     }
 
     /// Makes a feature scope under an app, session or feature container, unless the
@@ -198,14 +212,16 @@ extension Scope where Level == FeatureTier {
     /// - Parameters:
     ///   - parent: The container the feature lives in.
     ///   - fileID: Where the scope is made; filled in by the compiler.
+    ///   - filePath: The full path of that file; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
     /// - Throws: ``StrataError/childOfEnded(parent:childTier:location:)`` when the parent's
     ///   end has begun.
     @inlinable
     public init<Parent: Container>(
-        checking parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+        checking parent: Parent, fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line
     ) throws(StrataError) where Parent.ContainerTier: FeatureParentTier {
-        try self.init(checkingChildOf: parent, fileID: fileID, line: line)
+        try self.init(checkingChildOf: parent, fileID: fileID, filePath: filePath, line: line)
     }
 
     /// Refuses, at compile time, an interaction container as the parent.
@@ -243,12 +259,14 @@ extension Scope where Level == InteractionTier {
     /// - Parameters:
     ///   - parent: The container the interaction belongs to. It must not have ended.
     ///   - fileID: Where the scope is made; filled in by the compiler.
+    ///   - filePath: The full path of that file; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
     @inlinable
     public init<Parent: Container>(
-        parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+        parent: Parent, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line
     ) {
-        self.init(childOf: parent, fileID: fileID, line: line)
+        self.init(childOf: parent, fileID: fileID, filePath: filePath, line: line)
     }
 
     /// Makes an interaction scope under any container, unless the parent's end has begun:
@@ -257,13 +275,15 @@ extension Scope where Level == InteractionTier {
     /// - Parameters:
     ///   - parent: The container the interaction belongs to.
     ///   - fileID: Where the scope is made; filled in by the compiler.
+    ///   - filePath: The full path of that file; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
     /// - Throws: ``StrataError/childOfEnded(parent:childTier:location:)`` when the parent's
     ///   end has begun.
     @inlinable
     public init<Parent: Container>(
-        checking parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+        checking parent: Parent, fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line
     ) throws(StrataError) {
-        try self.init(checkingChildOf: parent, fileID: fileID, line: line)
+        try self.init(checkingChildOf: parent, fileID: fileID, filePath: filePath, line: line)
     }
 }

@@ -18,7 +18,8 @@ extension Container {
     ///    ``onEnd(_:)`` and ``onEnd(fileID:line:_:)`` closures, and the
     ///    ``ScopeBound/scopeDidEnd()`` and ``AsyncScopeBound/scopeDidEnd()`` of its
     ///    instances.
-    /// 6. It releases its instances, and 7. reports which are still alive.
+    /// 6. It releases its instances, and 7. reports which are still alive: watched, not
+    ///    judged.
     ///
     /// One deadline bounds the whole end. An async hook or a task still running when it
     /// passes is cancelled, no longer awaited, and listed in ``EndReport/overran`` with the
@@ -48,12 +49,15 @@ extension Container {
     /// await app.endAndWait(within: .seconds(30), draining: true)
     /// ```
     ///
-    /// Its ``EndReport/survivors`` are leaks and nothing else: it looks for them only once
-    /// the work it awaited has finished and let go of what it captured, and once the main
-    /// actor has run the deinits that the release started there (a main-actor class's deinit
-    /// is isolated in a module that is MainActor by default, and runs later when the release
-    /// happens elsewhere). Only work that overran the deadline leaves instances in
-    /// ``EndReport/pending``. A deinit isolated to an actor of your own is not waited for.
+    /// Its report lists in ``EndReport/watched`` what is still alive once the work it awaited
+    /// has finished and let go of what it captured: watched, not judged, as after `end()`. It
+    /// does not wait for the judgement, nor hop to the main actor. ``EndReport/leaks()``
+    /// awaits the judgement, which comes a grace period (``Leak/defaultGrace``) after the
+    /// end's work has finished — work that overran the deadline included — and, when
+    /// something is still alive, after a turn of the main actor, so that a main-actor class's
+    /// deinit that a release elsewhere left there has run (in a module that is MainActor by
+    /// default, such a deinit is isolated). A deinit isolated to an actor of your own has the
+    /// grace period, and no more.
     ///
     /// Called from work of this container's end or of one below it — one of its tasks, an
     /// async hook — it would wait for itself: it returns at once, with the container listed
@@ -69,8 +73,8 @@ extension Container {
     ///   - filePath: The file's path; filled in by the compiler.
     ///   - line: The line; filled in by the compiler.
     ///   - column: The column; filled in by the compiler.
-    /// - Returns: What was ended, what overran the deadline, and which instances are still
-    ///   alive after their release.
+    /// - Returns: What was ended, what overran the deadline, and which instances were still
+    ///   alive after their release: watched, not judged.
     @discardableResult
     public func endAndWait(
         within timeout: Duration = .seconds(10), draining: Bool = false,

@@ -1,19 +1,17 @@
-/// What ``Container/end(fileID:filePath:line:column:)`` ended, which instances outlived it,
-/// and which are still waiting on work the end started.
+/// What ``Container/end(fileID:filePath:line:column:)`` ended, what it could not await, and
+/// which instances were still alive when it reported: watched, not yet judged.
 ///
-/// An instance the end released is in one of three places once the report is made:
+/// An instance the end released is in one of two places once the report is made:
 /// - gone, and in no list: the usual case;
-/// - in ``survivors``: still alive after everything Strata held or started for it had
-///   finished — a leak: a retain cycle, a closure that captured it strongly, a global;
-/// - in ``pending``: still alive while work the end started and could not await was still
-///   running — an async hook, an ``AsyncScopeBound/scopeDidEnd()``, a cancelled
-///   ``Container/task(priority:fileID:line:_:)`` — which may be what holds it. Not a leak
-///   yet: ``recheck(within:)`` waits for that work and tells.
+/// - in ``watched``: still alive. Most are gone moments later — the caller's locals, the
+///   view model of a parent that the same end releases next, a view on its way out. Each is
+///   judged once the end's whole subtree is released, the work Strata started for it has
+///   finished and the grace period has passed; ``leaks()`` awaits that judgement and returns
+///   those still alive then, the leaks. A root's ``Container/onLeak(_:)`` receivers and the
+///   `.noSurvivors` test trait are told of the same leaks.
 ///
-/// ``Container/endAndWait(within:draining:fileID:filePath:line:column:)`` awaits all of that work, and
-/// a hop to the main actor for a deinit its release started there, before it looks: its
-/// ``pending`` is empty unless work overran the deadline. ``Container/end(fileID:filePath:line:column:)``
-/// cannot wait: see <doc:LifetimesAndLifecycle> for when its ``survivors`` are final.
+/// ``Container/endAndWait(within:draining:fileID:filePath:line:column:)`` awaits the work
+/// the end starts, and reports the same way: what it lists as watched is not judged either.
 public struct EndReport: Sendable, CustomStringConvertible {
     /// The containers ended by the call, in the order they ended: children before parents.
     public var ended: [ContainerDescription] { endedNames.descriptions }
@@ -21,23 +19,13 @@ public struct EndReport: Sendable, CustomStringConvertible {
     /// The containers ended, described only when ``ended`` is read.
     var endedNames = EndedNames()
 
-    /// Instances the ended containers made that are still alive after they were released
-    /// and after everything Strata started for them finished: kept by a retain cycle, a
-    /// closure that captured them strongly, or a global.
-    public internal(set) var survivors: [Survivor] {
-        get { lists?.survivors ?? [] }
-        set { writeLists { $0.survivors = newValue } }
-    }
-
-    /// Instances the ended containers made that were still alive when the report was made
-    /// while work the end started was still running and may hold them: an async hook, an
-    /// ``AsyncScopeBound/scopeDidEnd()``, a cancelled task.
+    /// Instances the ended containers made that were still alive when the report was made.
     ///
-    /// ``recheck(within:)`` waits for that work, then moves those still alive to
-    /// ``survivors``.
-    public internal(set) var pending: [Survivor] {
-        get { lists?.pending ?? [] }
-        set { writeLists { $0.pending = newValue } }
+    /// Their containers had let go of them: they are watched until they are judged, and no
+    /// leak until then. ``leaks()`` returns those confirmed leaked.
+    public internal(set) var watched: [WatchedInstance] {
+        get { lists?.watched ?? [] }
+        set { writeLists { $0.watched = newValue } }
     }
 
     /// The tasks and async hooks that ``Container/endAndWait(within:draining:fileID:filePath:line:column:)``
@@ -45,7 +33,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
     /// registered, in the order the teardown reached them: children's before their parent's,
     /// and within a container its hooks newest first, then its tasks newest first.
     ///
-    /// Each was cancelled and may still be running; what it holds is in ``pending``. A hook
+    /// Each was cancelled and may still be running; what it holds is judged once it is done. A hook
     /// the teardown reaches once the deadline has passed is still started, and, unless it
     /// finishes at once, cancelled straight away and listed here: it sees `Task.isCancelled`.
     public internal(set) var overran: [EndWork] {
@@ -75,8 +63,8 @@ public struct EndReport: Sendable, CustomStringConvertible {
         set { writeLists { $0.stillEnding = newValue } }
     }
 
-    /// The work the end started and had not finished when the report was made: what
-    /// ``pending`` waits on.
+    /// The work the end started and had not finished when the report was made: what the
+    /// judgement of ``watched`` waits for.
     var unfinished: [TrackedWork] {
         get { lists?.unfinished ?? [] }
         set { writeLists { $0.unfinished = newValue } }
@@ -87,8 +75,8 @@ public struct EndReport: Sendable, CustomStringConvertible {
     private var lists: Lists?
 
     private struct Lists {
-        var survivors: [Survivor] = []
-        var pending: [Survivor] = []
+        var watched: [WatchedInstance] = []
+        var judgements: [Judgement] = []
         var overran: [EndWork] = []
         var notAwaited: [EndWork] = []
         var unfinished: [TrackedWork] = []
@@ -118,27 +106,42 @@ public struct EndReport: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Keeps work the end started, a cancelled task, to wait for before anything it may
-    /// hold counts as a survivor.
+    /// Keeps work the end started, a cancelled task, for the judgement of what the end
+    /// watches to wait for.
     mutating func addUnfinished(_ started: TrackedWork) {
         writeLists { $0.unfinished.append(started) }
     }
 
-    /// Sorts the instances `alive` finds still alive into ``survivors`` and ``pending``:
-    /// pending while work of this report, or `other` work (a child's), is unfinished.
-    ///
-    /// The work is asked first, then `alive` looks: an instance found alive after all the
-    /// work had finished is held by something else, a survivor. Asked the other way round, an
-    /// instance the work let go of in between would be taken for one.
-    mutating func classify(_ alive: () -> [Survivor], waitingOn other: [TrackedWork] = []) {
-        let workDone = unfinished.allFinished && other.allFinished
-        let found = alive()
-        guard !found.isEmpty else { return }
-        if workDone {
-            survivors += found
-        } else {
-            pending += found
+    /// Lists the instances still alive of one container's end, and their judgement.
+    mutating func watch(_ judgement: Judgement) {
+        writeLists { lists in
+            lists.watched += judgement.instances
+            lists.judgements.append(judgement)
         }
+    }
+
+    /// Waits until every instance in ``watched`` is judged, and returns the leaks: those
+    /// still alive once the end's whole subtree was released, the work Strata started for
+    /// it had finished, and the grace period (``Leak/defaultGrace`` unless a test trait set
+    /// one) had passed.
+    ///
+    /// Returns at once, with no leaks, when nothing was watched. It waits for work the end
+    /// started that is still running — an async hook that overran `endAndWait`'s deadline —
+    /// however long it runs; cancelling the waiting task returns the leaks judged so far.
+    ///
+    /// ```swift
+    /// let report = signedIn.end()
+    /// for leak in await report.leaks() { log("leak: \(leak)") }
+    /// ```
+    ///
+    /// - Returns: The instances confirmed leaked, in the order the report watched them.
+    public func leaks() async -> [Leak] {
+        var leaks: [Leak] = []
+        for judgement in lists?.judgements ?? [] {
+            guard let verdict = await judgement.verdict.value() else { break }
+            leaks += verdict
+        }
+        return leaks
     }
 
     /// An empty report: what a second `end()` returns.
@@ -153,8 +156,8 @@ public struct EndReport: Sendable, CustomStringConvertible {
         endedNames.append(contentsOf: other.endedNames)
         guard let more = other.lists else { return }
         writeLists { lists in
-            lists.survivors += more.survivors
-            lists.pending += more.pending
+            lists.watched += more.watched
+            lists.judgements += more.judgements
             lists.overran += more.overran
             lists.notAwaited += more.notAwaited
             lists.unfinished += more.unfinished
@@ -162,21 +165,17 @@ public struct EndReport: Sendable, CustomStringConvertible {
         }
     }
 
-    /// One line per ended container and per survivor.
+    /// One line per ended container and per watched instance.
     public var description: String {
         var lines = [
             "ended \(ended.count) container(s): "
                 + ended.map(\.typeName).joined(separator: ", ")
         ]
-        if survivors.isEmpty {
-            lines.append("no survivors")
+        if watched.isEmpty {
+            lines.append("nothing still alive")
         } else {
-            lines.append("\(survivors.count) survivor(s):")
-            lines += survivors.map { "  \($0)" }
-        }
-        if !pending.isEmpty {
-            lines.append("\(pending.count) pending, alive while work the end started runs:")
-            lines += pending.map { "  \($0.provider): \($0.typeName)" }
+            lines.append("\(watched.count) still alive, watched until judged:")
+            lines += watched.map { "  \($0.provider): \($0.typeName)" }
         }
         if !overran.isEmpty {
             lines.append("\(overran.count) overran the deadline:")

@@ -1,8 +1,8 @@
 extension EndSequence {
-    /// An instance followed past its release, for the survivors report: held strongly until
+    /// An instance followed past its release, to watch if it outlives it: held strongly until
     /// the scope has let go of everything, then let go too.
     ///
-    /// The name stays unformatted: only a survivor needs it as text.
+    /// The name stays unformatted: only a watched instance needs it as text.
     struct Watch {
         let site: ProviderSite
         var instance: Instance?
@@ -44,7 +44,7 @@ extension EndSequence {
         /// An instance nothing else holds dies here, and no weak reference to it is ever
         /// formed: a weak reference gives an object a side table for the rest of its life,
         /// which sends each of its releases down the runtime's slow path. One that something
-        /// else holds — a survivor, or an instance another instance holds, which dies when
+        /// else holds — a leak, or an instance another instance holds, which dies when
         /// that one does — is followed on weakly. (An Objective-C object is never known to be
         /// uniquely referenced, so it is always followed weakly, as before.)
         ///

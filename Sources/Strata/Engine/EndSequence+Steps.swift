@@ -22,9 +22,9 @@ extension EndSequence {
             guard let pending = perform(step, watching: &watched, tracer: tracer) else { continue }
             start(pending, in: name.description, tracer: tracer, into: &own)
         }
-        let remaining = release(&watched)
+        let (remaining, side) = release(&watched)
         return report(
-            ending, own: own, children: children, remaining: remaining, name: name,
+            ending, own: own, children: children, remaining: remaining, side: side, name: name,
             tracer: tracer)
     }
 
@@ -49,12 +49,9 @@ extension EndSequence {
             let (work, endWork) = started(pending, in: container, tracer: tracer)
             if await !work.run(until: deadline) { own.addOverran(endWork, work) }
         }
-        let remaining = release(&watched)
-        // A main-actor instance released here, off the main actor, is deinitialised there
-        // later, and holds what it holds until then.
-        await MainActorHop.settle(remaining, until: deadline)
+        let (remaining, side) = release(&watched)
         return report(
-            ending, own: own, children: children, remaining: remaining, name: name,
+            ending, own: own, children: children, remaining: remaining, side: side, name: name,
             tracer: tracer)
     }
 
@@ -79,39 +76,61 @@ extension EndSequence {
     /// The instances are released outside the lock, since an instance's deinit may call back
     /// into Strata.
     ///
-    /// - Returns: The instances something else still holds, to look at in the report.
-    private func release(_ watched: inout Watches) -> [Remaining] {
-        _ = core.transition { $0.release() }
-        return watched.letGo()
+    /// - Returns: The instances something else still holds, to watch; and the side state the
+    ///   scope held, with its test and its children's judgements.
+    private func release(_ watched: inout Watches) -> ([Remaining], SideState?) {
+        let side = core.transition { $0.release() }.side
+        return (watched.letGo(), side)
     }
 
-    /// Step 7: sorts what is still alive of `remaining` into survivors and pending, hands the
-    /// scope's own report to the tree's report handler, leaves the parent, traces the end,
+    /// Step 7: watches what is still alive of `remaining`, leaves the parent, traces the end,
     /// and gives the whole end's report to whoever waits.
     private func report(
         _ ending: Ending, own: EndReport, children: EndReport, remaining: [Remaining],
-        name: ContainerName, tracer: (@Sendable (TraceEvent) -> Void)?
+        side: SideState?, name: ContainerName, tracer: (@Sendable (TraceEvent) -> Void)?
     ) -> EndReport {
+        var whole = children
         var own = own
         own.endedNames.append(name)
-        own.classify(
-            { alive(remaining, in: name, site: ending.site) }, waitingOn: children.unfinished)
-        leave(reporting: own)
+        whole.absorb(own)
+        leave(
+            watching: alive(remaining, in: name, site: ending.site), side: side, into: &whole)
         // A container never used was never announced; it ends silently too.
         if let tracer, core.isBound.load(ordering: .acquiring) { tracer(.ended(name.description)) }
-        var whole = children
-        whole.absorb(own)
         ending.done.give(whole)
         return whole
     }
 
-    /// Hands the scope's own report to the tree's report handler and ledger, and leaves the
-    /// parent's list of children: the last of step 7 for every end.
-    private func leave(reporting own: EndReport) {
-        let (handler, ledger) = core.root.reportTargets
-        handler?(own)
+    /// The last of step 7 for every end: watches the instances still alive, tells the test
+    /// the scope is charged to, and leaves the parent's list of children.
+    ///
+    /// The instances are judged once the end's whole subtree is released: a child's, within
+    /// its parent's end, are handed to the parent, whose own release comes next; the
+    /// judgements of the scope whose end this is go to the root's watcher, to wait for the
+    /// work of the whole end (`report`'s) and the grace period.
+    ///
+    /// - Parameters:
+    ///   - watched: The scope's instances still alive.
+    ///   - side: The side state the scope held until its release.
+    ///   - report: The whole end's report so far, with the work it waits for; the scope's
+    ///     judgement is added to it.
+    private func leave(
+        watching watched: [WatchedInstance], side: SideState?, into report: inout EndReport
+    ) {
+        let ledger = side?.testLedger
+        var judgements = side?.heldJudgements ?? []
+        if !watched.isEmpty {
+            let judgement = Judgement(watched, ledger: core.testChargedWithLeaks(ledger))
+            judgement.ledger?.watching(judgement)
+            report.watch(judgement)
+            judgements.append(judgement)
+        }
         ledger?.ended(core)
-        core.parent?.removeChild(core)
+        let parent = core.parent
+        if !judgements.isEmpty, parent?.transition({ $0.holdJudgements(judgements) }) != true {
+            core.root.leakWatcher.watch(judgements, after: report.unfinished)
+        }
+        parent?.removeChild(core)
     }
 
     /// Steps 6 and 7 of an end that took everything in its first transition, in a tree that
@@ -126,12 +145,12 @@ extension EndSequence {
             watched.follow(stored.instance, site: stored.site)
         }
         let name = core.containerName(owner: released.owner)
-        // Let go of the tables before survivors are looked for.
+        let side = released.side
+        // Let go of the tables before what is still alive is looked for.
         _ = consume released
         let remaining = watched.letGo()
         report.endedNames.append(name)
-        report.classify { alive(remaining, in: name, site: site) }
-        leave(reporting: report)
+        leave(watching: alive(remaining, in: name, site: site), side: side, into: &report)
     }
 
     /// The report of an end that goes on elsewhere: `report`, with the container listed as
@@ -223,18 +242,20 @@ extension EndSequence {
         report.addNotAwaited(endWork, work)
     }
 
-    /// The instances among `remaining` still alive, as survivors of `name`'s container
-    /// ended at `site`.
+    /// The instances among `remaining` still alive, watched as instances of `name`'s
+    /// container ended at `site`.
     ///
     /// Call it once the scope holds none of them: everything still alive then is held from
     /// outside.
-    func alive(_ remaining: [Remaining], in name: ContainerName, site: EndSite?) -> [Survivor] {
+    func alive(
+        _ remaining: [Remaining], in name: ContainerName, site: EndSite?
+    ) -> [WatchedInstance] {
         // Described only when something is followed on: most ends have nothing to report.
         guard !remaining.isEmpty else { return [] }
         let container = name.description
         return remaining.compactMap { watch in
             watch.object.map { object in
-                Survivor(
+                WatchedInstance(
                     provider: ProviderDescription(
                         container: container, name: watch.site.displayName),
                     typeName: String(describing: type(of: object)), object: object,
@@ -255,11 +276,10 @@ extension EndSequence {
 
     /// Steps 5 to 7 for instances taken out of a live container — one reset, the instances
     /// of overrides no longer in force, one made for a scope that ended meanwhile — by the
-    /// rules of `end()`: newest first, told, released, and reported to the tree's report
-    /// handler.
+    /// rules of `end()`: newest first, told, released, and what is still alive watched.
     ///
     /// - Parameter detached: The entries; emptied here, so that nothing else holds them when
-    ///   the survivors are looked for.
+    ///   what is still alive is looked for.
     /// - Returns: The report: empty when no entry held an instance.
     func endTakenOut(_ detached: inout [ScopeState.Detached]) -> EndReport {
         // Taken out in table order, which is no order: sort them newest first. There are few.
@@ -282,8 +302,14 @@ extension EndSequence {
         }
         steps.removeAll()
         let remaining = watched.letGo()
-        report.classify { alive(remaining, in: name, site: nil) }
-        core.root.endReportHandler?(report)
+        let alive = alive(remaining, in: name, site: nil)
+        guard !alive.isEmpty else { return report }
+        // The container lives on: nothing above it releases anything of this end.
+        let judgement = Judgement(
+            alive, ledger: core.testChargedWithLeaks(core.read { $0.side?.testLedger }))
+        judgement.ledger?.watching(judgement)
+        report.watch(judgement)
+        core.root.leakWatcher.watch([judgement], after: report.unfinished)
         return report
     }
 }

@@ -30,8 +30,8 @@ struct EndWalk {
                 stored.instance, object: stored.instance.revealedObject, site: stored.site)
         }
         guard hookIndex > hooks.startIndex else {
-            // Let go now: what the scope held must be released before survivors are looked
-            // for.
+            // Let go now: what the scope held must be released before what is still alive is
+            // looked for.
             hooks = []
             entries = EntryTable()
             return nil

@@ -12,7 +12,7 @@ package struct Entry {
         ///
         /// A `shared` instance is never held weakly: a weak reference gives an object a side
         /// table, which costs memory and sends every later retain and release of the object —
-        /// in Strata and in the app — down the runtime's slow path; the survivors report forms
+        /// in Strata and in the app — down the runtime's slow path; the end forms
         /// its weak references at the end instead.
         case weak(WeakReference)
         /// Being built, by a thread (others wait on its gate) or by a task (others await it).

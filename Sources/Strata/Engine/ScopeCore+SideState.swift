@@ -1,5 +1,5 @@
 // What a core keeps in its side state (``SideState``), made on first use: its root's tree
-// settings (plans, the end-report handler, the ledger), its routes, its contributions, and
+// settings (plans, the leak watcher, the test it is checked in), its routes, its contributions, and
 // the tree's trace handler.
 
 extension ScopeCore {
@@ -38,35 +38,69 @@ extension ScopeCore {
         _ = removed  // released outside the lock: the plan's captures may call back into Strata
     }
 
-    /// Where this root sends end reports, if anywhere.
-    var endReportHandler: (@Sendable (EndReport) -> Void)? {
-        withTreeSettings(creating: false) { $0?.endReportHandler }
-    }
-
-    /// Where this root sends end reports and lists its open containers, read at once.
-    var reportTargets: (handler: (@Sendable (EndReport) -> Void)?, ledger: ContainerLedger?) {
-        withTreeSettings(creating: false) { ($0?.endReportHandler, $0?.ledger) }
-    }
-
-    /// Where this root lists the containers of its tree that began and have not ended, if
-    /// anywhere.
-    var ledger: ContainerLedger? {
-        withTreeSettings(creating: false) { $0?.ledger }
-    }
-
-    /// Lists the containers of this root's tree that begin from now on in `ledger`, this one
-    /// included if it has begun.
-    package func setLedger(_ ledger: ContainerLedger?) {
-        withTreeSettings(creating: ledger != nil) { $0?.ledger = ledger }
-        if let ledger, isBound.load(ordering: .acquiring), isActive { ledger.began(self) }
-    }
-
-    func setEndReportHandler(_ handler: (@Sendable (EndReport) -> Void)?) {
-        let replaced = withTreeSettings(creating: handler != nil) { settings in
-            defer { settings?.endReportHandler = handler }
-            return settings?.endReportHandler
+    /// This root's leak watcher, made on first use.
+    var leakWatcher: LeakWatcher {
+        withTreeSettings(creating: true) { settings in
+            // `creating` makes the settings: they are there.
+            guard let settings else { return LeakWatcher(grace: Leak.defaultGrace) }
+            if let watcher = settings.watcher { return watcher }
+            let watcher = LeakWatcher(grace: settings.testLedger?.grace ?? Leak.defaultGrace)
+            settings.watcher = watcher
+            return watcher
         }
-        _ = replaced  // released outside the lock, like every replaced closure
+    }
+
+    /// Shortens the grace period this root's judgements wait to `grace`: for tests, which
+    /// need not wait two seconds for a verdict.
+    package func shortenLeakGrace(to grace: Duration) {
+        leakWatcher.shortenGrace(to: grace)
+    }
+
+    /// Puts this root's tree under the check of the test `ledger` keeps: the containers of
+    /// the tree that begin from now on outside any test's task, below no container charged
+    /// to a test, are charged to it; and its judgements wait no longer than its grace.
+    ///
+    /// - Parameters:
+    ///   - ledger: The test's ledger.
+    ///   - madeHere: Whether the test made the root, which is then charged to it too. A root
+    ///     made before the test is not the test's to end.
+    package func checkTree(in ledger: TestLedger, madeHere: Bool) {
+        let watcher = withTreeSettings(creating: true) { settings -> LeakWatcher? in
+            settings?.testLedger = ledger
+            if madeHere { settings?.chargesRoot = true }
+            return settings?.watcher
+        }
+        watcher?.shortenGrace(to: ledger.grace)
+    }
+
+    /// The test this container's leaks are charged to: the one it is charged to (`own`);
+    /// for a container no test made, such as a root made before the test and watched, the
+    /// test whose task ends it, or the one that made or last watched its root.
+    func testChargedWithLeaks(_ own: TestLedger?) -> TestLedger? {
+        if let own { return own }
+        if let current = TestLedger.current { return current }
+        let root = self.root
+        return root.withTreeSettings(creating: false) { $0?.testLedger }
+    }
+
+    /// Charges this container, just begun, to a test, when its tree is checked: the test
+    /// whose task uses it, or its parent's, or the one its root names.
+    func chargeToTest() {
+        let root = self.root
+        guard root.hasTreeSettings.load(ordering: .acquiring) else { return }
+        let (named, chargesRoot) = root.withTreeSettings(creating: false) {
+            ($0?.testLedger, $0?.chargesRoot ?? false)
+        }
+        guard let named else { return }
+        let ledger: TestLedger?
+        if let parent {
+            ledger = TestLedger.current ?? parent.read { $0.side?.testLedger } ?? named
+        } else {
+            ledger = chargesRoot ? named : nil
+        }
+        guard let ledger else { return }
+        transition { $0.sideForWriting().testLedger = ledger }
+        ledger.began(self)
     }
 }
 

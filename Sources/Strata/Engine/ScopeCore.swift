@@ -22,6 +22,8 @@ package final class ScopeCore: Sendable {
     let parentHandle: ScopeHandle?
     /// Where the scope was made, to name a container that was never used.
     let fileID: StaticString
+    /// The full path of that file, for a leak check to point at.
+    let filePath: StaticString
     /// The state's phase, for ``isActive``.
     let phase = Atomic<UInt8>(ScopeState.Phase.active.rawValue)
     let isBound = Atomic<Bool>(false)
@@ -46,16 +48,17 @@ package final class ScopeCore: Sendable {
     /// The stored instances, readable without the lock; see ``ReadCache``.
     private let readCache = ReadCache()
 
-    package init(tier: any Tier.Type, parent: ScopeHandle?, fileID: StaticString, line: UInt) {
+    package init(
+        tier: any Tier.Type, parent: ScopeHandle?, fileID: StaticString,
+        filePath: StaticString = #filePath, line: UInt
+    ) {
         self.tier = tier
         self.parentHandle = parent
         self.fileID = fileID
+        self.filePath = filePath
         self.lineNumber = UInt32(clamping: line)
-        // A root adopts the receiver of end reports of the task it is made in.
-        if parent == nil, let receiver = ReportReceiver.current {
-            setEndReportHandler(receiver.receive)
-            if let ledger = receiver.ledger { setLedger(ledger) }
-        }
+        // A root made in a checked test's task is checked in that test.
+        if parent == nil, let ledger = TestLedger.current { checkTree(in: ledger, madeHere: true) }
     }
 
     var parent: ScopeCore? { parentHandle?.core }
@@ -245,7 +248,7 @@ extension ScopeCore {
         switch step {
         case .claimed:
             isBound.store(true, ordering: .releasing)
-            root.ledger?.began(self)
+            chargeToTest()
             trace(.began(containerDescription))
         case .wait(let other):
             // A wait that would never end — the plans wait, through other threads, for this

@@ -32,9 +32,11 @@ package final class ScopeHandle: Sendable {
 
     /// Makes a child scope under this one; traps when this scope's end has begun.
     @usableFromInline
-    func makeChild(tier: any Tier.Type, fileID: StaticString, line: UInt) -> ScopeHandle {
+    func makeChild(
+        tier: any Tier.Type, fileID: StaticString, filePath: StaticString, line: UInt
+    ) -> ScopeHandle {
         do {
-            return try makeChildIfOpen(tier: tier, fileID: fileID, line: line)
+            return try makeChildIfOpen(tier: tier, fileID: fileID, filePath: filePath, line: line)
         } catch {
             error.trap()
         }
@@ -49,12 +51,13 @@ package final class ScopeHandle: Sendable {
     ///   is closed.
     @usableFromInline
     func makeChildIfOpen(
-        tier: any Tier.Type, fileID: StaticString, line: UInt
+        tier: any Tier.Type, fileID: StaticString, filePath: StaticString, line: UInt
     ) throws(StrataError) -> ScopeHandle {
         // Made before the lock, which then only decides whether to list it. Nobody else can
         // reach the core until it is listed, so there is no moment in which another caller
         // sees a child half made; one that is not listed is dropped before anyone saw it.
-        let child = ScopeCore(tier: tier, parent: self, fileID: fileID, line: line)
+        let child = ScopeCore(
+            tier: tier, parent: self, fileID: fileID, filePath: filePath, line: line)
         switch core.transitionKeepingReads({ $0.adopt(child) }) {
         case .adopted:
             return ScopeHandle(child)

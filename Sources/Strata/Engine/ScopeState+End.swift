@@ -84,3 +84,17 @@ extension ScopeState {
         return quiet ? release() : nil
     }
 }
+
+extension ScopeState {
+    /// Keeps the judgements of a child that ended within this scope's end: they are watched
+    /// once this scope has released what it held too, since one of its instances may hold
+    /// one of the child's.
+    ///
+    /// - Returns: Whether they are kept; `false` when no end of this scope is under way, so
+    ///   the child's end was its own.
+    mutating func holdJudgements(_ judgements: [Judgement]) -> Bool {
+        guard phase == .closing || phase == .ending else { return false }
+        sideForWriting().heldJudgements += judgements
+        return true
+    }
+}

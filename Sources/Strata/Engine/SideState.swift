@@ -29,17 +29,26 @@ final class SideState {
     /// What an end awaits of children that ended quietly elsewhere and are still releasing:
     /// each given when its child leaves.
     var leaving: [ObjectIdentifier: OneShot<Void>] = [:]
+    /// The test this container is charged to, for the leak check; `nil` outside tests.
+    var testLedger: TestLedger?
+    /// The judgements of children that ended within this scope's end: watched only once
+    /// this scope's release is done too (a parent's instance may hold a child's).
+    var heldJudgements: [Judgement] = []
 
     /// What outlives the end of its scope: a root's trace handler and tree settings, which
-    /// report the end itself, and the ending that later `endAndWait` callers await.
+    /// report the end itself, the ending that later `endAndWait` callers await, and the test
+    /// the scope is charged to.
     ///
     /// - Returns: A side state with only those, or `nil` when there are none.
     func keptAfterEnd() -> SideState? {
-        guard tracer != nil || treeSettings != nil || ending != nil else { return nil }
+        guard tracer != nil || treeSettings != nil || ending != nil || testLedger != nil else {
+            return nil
+        }
         let kept = SideState()
         kept.tracer = tracer
         kept.treeSettings = treeSettings
         kept.ending = ending
+        kept.testLedger = testLedger
         return kept
     }
 }

@@ -9,7 +9,7 @@
 /// The work counts as finished only once it has let go of what it captured. A task's closure
 /// lives as long as the task object, which outlives the moment its result is ready: waiting
 /// on `task.value` resumes the waiter while the closure still holds its captures, and a
-/// survivors report computed then sees an instance that only the finishing task held. Here
+/// judgement made then sees an instance that only the finishing task held. Here
 /// the body is taken out of the lock, run and dropped before ``isFinished`` turns true and
 /// the waiters resume, so whoever waits sees only what something else still holds.
 package final class TrackedWork: Sendable {
@@ -77,6 +77,11 @@ package final class TrackedWork: Sendable {
 
     /// Whether the body has run and been let go.
     package var isFinished: Bool { finished.given != nil }
+
+    /// Runs `callback` once the work has finished: at once, here, if it has.
+    func whenFinished(_ callback: @escaping @Sendable () -> Void) {
+        if !finished.whenGiven({ _ in callback() }) { callback() }
+    }
 
     /// Cancels the task that runs the body.
     func cancel() {

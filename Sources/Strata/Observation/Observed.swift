@@ -189,7 +189,8 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
     /// the thread that set the value, once per value; a value set by the handler itself is
     /// delivered to it at once, nested. Tie a subscription to the container of the object its
     /// handler captures: a handler tied to a longer-lived container keeps its owner alive
-    /// past the owner's own container, and the owner shows in that container's survivors.
+    /// past the owner's own container, and the owner, still held once that container's end
+    /// is judged, is a ``Leak``.
     ///
     /// ```swift
     /// viewModel.status.observe(in: formContainer) { status in render(status) }

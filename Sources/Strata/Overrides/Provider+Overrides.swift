@@ -5,14 +5,15 @@ extension Provider {
     /// The instance is ended as ``Container/end(fileID:filePath:line:column:)`` ends one: a ``ScopeBound`` is told, an
     /// ``AsyncScopeBound`` is started in a task of its own and listed in
     /// ``EndReport/notAwaited``, a tracer gets ``TraceEvent/instanceEnded(_:instanceType:)``.
-    /// Then it is released, and checked like anything that ends: if something still holds
-    /// it, it is in ``EndReport/survivors``. The report also goes to the root's end-report
-    /// handler (``Container/onEndReport(_:)``, ``EndReport/withReceiver(_:operation:)``), so
-    /// a leak check sees a leak through `endCachedInstance()` too.
+    /// Then it is released, and judged like anything that ends: if something still holds
+    /// it, it is in ``EndReport/watched``, and ``EndReport/leaks()`` says once it is judged
+    /// whether it leaked. A leak also reaches the root's ``Container/onLeak(_:)`` receivers
+    /// and the `.noSurvivors` test trait, so a leak check sees a leak through
+    /// `endCachedInstance()` too.
     ///
     /// A `shared(by:)` provider ends the instance of its own argument only. A `weakShared`
-    /// provider drops its instance if it is still alive: someone holds it, so it is a
-    /// survivor. A `unique` provider keeps nothing, and a container that has ended has
+    /// provider drops its instance if it is still alive: someone holds it, so it is
+    /// watched. A `unique` provider keeps nothing, and a container that has ended has
     /// nothing left: both give an empty report. An instance being built when this is called
     /// is not stored: it goes to the caller that started it, and every later resolution,
     /// and every one that was waiting for it, builds anew.
@@ -166,7 +167,7 @@ extension MainActorProvider {
     ///
     /// See ``Provider/endCachedInstance()`` for the rules.
     ///
-    /// - Returns: What was ended, and whether the instance survived.
+    /// - Returns: What was ended, and the instance if it is still alive: watched, not judged.
     @discardableResult
     public func endCachedInstance() -> EndReport { base.endCachedInstance() }
 
@@ -239,7 +240,7 @@ extension AsyncProvider {
     /// See ``Provider/endCachedInstance()`` for the rules. A construction in flight is not
     /// cancelled: the callers awaiting it get what it builds, which is not stored.
     ///
-    /// - Returns: What was ended, and whether the instance survived.
+    /// - Returns: What was ended, and the instance if it is still alive: watched, not judged.
     @discardableResult
     public func endCachedInstance() -> EndReport { core.reset(key) }
 

@@ -1,15 +1,18 @@
 /// What a root container keeps for its whole tree: the plans for containers not made yet,
-/// and where end reports go.
+/// the watcher that judges its leaks, and the test it is checked in.
 ///
 /// Most trees have neither, so a root makes it on first use, and only a root has one. It is
 /// read and written only with the root's state locked.
 final class TreeSettings {
     /// The plans by the type of container they prepare, oldest first.
     var plans: [ObjectIdentifier: [ContainerPlan.Entry]] = [:]
-    /// Receives the report of each container of the tree as it ends.
-    var endReportHandler: (@Sendable (EndReport) -> Void)?
-    /// Lists the containers of the tree that began and have not ended, for a leak check.
-    var ledger: ContainerLedger?
+    /// Judges the instances the tree's ends watch; made on the first judgement or receiver.
+    var watcher: LeakWatcher?
+    /// The test that made the root, or last watched it: a container of the tree used outside
+    /// every test's task, with no parent charged to a test, is charged to it.
+    var testLedger: TestLedger?
+    /// Whether the root itself is charged to ``testLedger``: it is when a test made it.
+    var chargesRoot = false
 }
 
 /// One thread applying a root's plans to a container; whoever else uses the container in

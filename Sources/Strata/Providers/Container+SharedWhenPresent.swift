@@ -14,7 +14,7 @@ extension Container {
     /// instance, every one of them gets it and the container keeps it; if it returns `nil`,
     /// every one of them gets `nil` and the next resolution runs the factory again. The
     /// instance, once kept, ends like a `shared` one: its ``ScopeBound/scopeDidEnd()`` runs
-    /// at the end and it is looked for among the survivors.
+    /// at the end, and if it is still alive after its release it is watched and judged.
     ///
     /// - Parameters:
     ///   - name: The provider's name; filled in by the compiler.

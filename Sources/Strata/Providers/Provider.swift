@@ -138,10 +138,11 @@ public struct Provider<Value>: Sendable {
     /// Replaces the provider's factory, for tests and previews.
     ///
     /// A child container that reads this provider from its parent gets the override too.
-    /// An instance the provider made before is ended at once, as ``endCachedInstance()`` ends it (end
-    /// hook now, a survivor reported to the root's end-report handler); the next resolution
-    /// builds from `make`. On a `shared(by:)` provider it applies to every argument; see
-    /// ``overrideForArgument(_:)`` and ``overrideEveryArgument(of:_:)``.
+    /// An instance the provider made before is ended at once, as ``endCachedInstance()`` ends
+    /// it: its end hook runs now and, if something still holds it, it is watched and judged as
+    /// an end's instances are. The next resolution builds from `make`. On a `shared(by:)`
+    /// provider it applies to every argument; see ``overrideForArgument(_:)`` and
+    /// ``overrideEveryArgument(of:_:)``.
     ///
     /// ```swift
     /// app.sessionRepository.override { InMemoryUserSessionRepository() }

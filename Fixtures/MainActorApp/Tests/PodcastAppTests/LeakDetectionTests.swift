@@ -6,21 +6,27 @@ import Testing
 @testable import PodcastApp
 
 // The two leaks a leak check must catch, built as an app builds them by mistake. These tests
-// prove the shapes only, from the end report and weak references; they carry no
-// `.noSurvivors`, so nothing here asserts what the trait records yet.
+// prove the shapes only, from the leaks an end report confirms and weak references; what the
+// trait records of them, LeakCheckTests below asserts.
 
 @Suite("Leaks the check must report")
 struct LeakDetectionTests {
     @Test("a deliberate retain cycle outlives the session that made it", .timeLimit(.minutes(1)))
     func deliberateCycle() async {
-        let session = makeDeliberateCycle()
-        weak let timer = session.resumeTimer()
-        let report = await session.endAndWait()
-        #expect(report.survivors.map(\.typeName) == ["ResumeTimer"], "\(report)")
-        #expect(report.survivors.map(\.provider.name) == ["resumeTimer"])
-        #expect(timer != nil)
-        timer?.stop()  // breaks the cycle, so the test leaves nothing behind
-        #expect(timer == nil)
+        // Under the check, the app's ends are judged after its tenth of a second of grace
+        // rather than the two seconds an app's root waits.
+        let findings = await NoSurvivorsTrait.check { @MainActor @Sendable in
+            let session = makeDeliberateCycle()
+            weak let timer = session.resumeTimer()
+            let report = await session.endAndWait()
+            let leaks = await report.leaks()
+            #expect(leaks.map(\.typeName) == ["ResumeTimer"], "\(report)")
+            #expect(leaks.map(\.provider.name) == ["resumeTimer"])
+            #expect(timer != nil)
+            timer?.stop()  // breaks the cycle, so the test leaves nothing behind
+            #expect(timer == nil)
+        }
+        #expect(findings.leaks.map(\.typeName) == ["ResumeTimer"])
     }
 
     @Test("a session dropped while a screen holds its feature container stays alive and active")

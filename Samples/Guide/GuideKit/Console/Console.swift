@@ -33,7 +33,6 @@ public final class Console {
     private let output: any TextOutput
     private let context: ScreenContext
     private let traces: Bool
-    private let endDeadline: Duration
     private var root: MainScreen?
     /// The screen whose introduction was shown last, and where it was; the screen is held
     /// weakly so that a new screen never passes for a gone one.
@@ -58,21 +57,25 @@ public final class Console {
         self.input = input
         self.output = output
         self.traces = traces
-        self.endDeadline = endDeadline
-        context = ScreenContext(output: output, dataDirectory: app.dataDirectory)
+        context = ScreenContext(
+            output: output, dataDirectory: app.dataDirectory, endDeadline: endDeadline)
     }
 
     /// Runs the guide until `:quit` or the end of the input.
     ///
     /// At the end it ends the containers it made; the app container stays for its owner to
-    /// end.
+    /// end. From the start of the run it warns of every leak the app's tree confirms — an
+    /// instance still alive once its container's end has let go of it and a grace period has
+    /// passed — those of the ends at exit too, confirmed after it returns if the process
+    /// lives on.
     ///
     /// - Returns: The exit status: 0.
     public func run() async -> Int32 {
+        let output = output
         if traces {
-            let output = output
             app.onTrace { event in output.write("trace: \(event)\n") }
         }
+        app.onLeak { leak in output.write("warning: leak: \(leak)\n") }
         context.say(
             "Strata guide: an onboarding flow built on Strata's container tiers.",
             "Type :help for help, :quit to leave.")
@@ -84,7 +87,7 @@ public final class Console {
         root.close()
         self.root = nil
         // A session ended here was not signed out: its user is still signed in next time.
-        await endRetiredContainers()
+        await collectEnds()
         return 0
     }
 
@@ -93,7 +96,7 @@ public final class Console {
     /// - Returns: Whether to go on.
     private func step() async -> Bool {
         await settle()
-        if await endRetiredContainers().contains(where: { $0 is SignedInContainer }) {
+        if await collectEnds().contains(where: { $0 is SignedInContainer }) {
             // A session ends while the guide runs only at sign-out; its flush is done now.
             context.say("Signed out.")
         }
@@ -163,20 +166,18 @@ public final class Console {
         return container
     }
 
-    /// Ends the containers of closed screens, awaiting the work they finish — the session's
-    /// flush at sign-out — and warns of what overran or survived.
+    /// Awaits the ends the closed screens began — the session's flush at sign-out — keeps
+    /// their reports, and warns of the work that did not finish by the deadline.
     ///
-    /// - Returns: The containers it ended, in the order they ended.
+    /// - Returns: The containers ended since the last call, in the order they ended.
     @discardableResult
-    private func endRetiredContainers() async -> [any Container] {
-        let retired = context.takeRetired()
-        for container in retired {
-            let report = await container.endAndWait(within: endDeadline)
-            endReports.append(report)
-            for work in report.overran { context.say("warning: not finished: \(work)") }
-            for survivor in report.survivors { context.say("warning: \(survivor)") }
+    private func collectEnds() async -> [any Container] {
+        let ends = await context.finishedEnds()
+        for end in ends {
+            endReports.append(end.report)
+            for work in end.report.overran { context.say("warning: not finished: \(work)") }
         }
-        return retired
+        return ends.map(\.container)
     }
 
     /// The commands, where the user is, and the ``HelpLines`` the features plugged in above

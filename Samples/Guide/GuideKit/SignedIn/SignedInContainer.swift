@@ -15,7 +15,7 @@ public import Strata
 /// let signedIn = app.makeSignedInContainer(for: session)
 /// let home = signedIn.homeViewModel()
 /// // … sign-out: the outbox's pending writes are awaited, up to the deadline
-/// let report = await signedIn.endAndWait(within: .seconds(5))   // no survivors
+/// let report = await signedIn.endAndWait(within: .seconds(5))   // the flush is done
 /// ```
 public final class SignedInContainer: Container {
     /// The session scope, under the app.

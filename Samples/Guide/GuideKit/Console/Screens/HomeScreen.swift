@@ -69,4 +69,7 @@ extension SignedInContainer: ShownInConsole {
     func screen(at location: String, context: ScreenContext) -> any Screen {
         HomeScreen(container: self, location: location, context: context)
     }
+
+    /// The session's end flushes its outbox: the console awaits it, at sign-out and at exit.
+    var endOnClose: EndOnClose { .awaitingItsWork }
 }

@@ -17,7 +17,7 @@ struct Question {
 ///
 /// A screen that shows a form or a feature below it is a ``HostScreen``: it makes the
 /// child's container when the status says so and opens it in its ``ScreenHost``, which
-/// retires the container when the status moves on.
+/// ends the container when the status moves on.
 @MainActor
 protocol Screen: AnyObject {
     /// Where the user is, shown in the prompt: `guide/signIn`.
@@ -47,16 +47,38 @@ struct OpenScreen {
     let container: any Container
 }
 
-/// What the screens share: where they write, and the containers they are done with.
+/// How the console ends the container of a screen that closes.
+enum EndOnClose {
+    /// With `end()`, where the screen closes: the container starts no work to await.
+    case atOnce
+    /// With `endAndWait(within:)`, in a task started where the screen closes and awaited
+    /// before the console asks its next question: the end does work that must finish first,
+    /// such as the session's outbox flushing its last messages at sign-out.
+    case awaitingItsWork
+}
+
+/// A closed screen's container, and the report of its end.
+struct ClosedContainer {
+    let container: any Container
+    let report: EndReport
+}
+
+/// What the screens share: where they write, and the ends of the containers they closed.
 @MainActor
 final class ScreenContext {
     let output: any TextOutput
     let dataDirectory: URL
-    private var retired: [any Container] = []
+    /// How long an end that awaits its work may wait for it.
+    private let endDeadline: Duration
+    /// The ends finished since the console last asked, in the order they finished.
+    private var ended: [ClosedContainer] = []
+    /// The ends still awaiting their work.
+    private var ending: [Task<Void, Never>] = []
 
-    init(output: any TextOutput, dataDirectory: URL) {
+    init(output: any TextOutput, dataDirectory: URL, endDeadline: Duration) {
         self.output = output
         self.dataDirectory = dataDirectory
+        self.endDeadline = endDeadline
     }
 
     /// Writes each line, with a line break.
@@ -67,29 +89,38 @@ final class ScreenContext {
         output.write(lines.map { $0 + "\n" }.joined())
     }
 
-    /// Closes `open` and what it shows, deepest first: the screens go now, their containers
-    /// end once the input being handled is done with (see ``takeRetired()``).
+    /// Closes `closing` and what it shows, deepest first, and ends each container as its
+    /// screen closes, as its ``EndOnClose`` says.
     ///
-    /// Each container is retired on its own rather than ended with its parent, so that none
-    /// ends by being released — every end gets a report.
+    /// Each container is ended on its own, after the children its screen showed, so that
+    /// every end has a report of its own.
     ///
-    /// - Parameter open: The screen to close.
-    func close(_ open: inout OpenScreen?) {
-        guard let closing = open else { return }
+    /// - Parameter closing: The screen to close, taken from its host.
+    func close(_ closing: OpenScreen) {
         closing.screen.close()
-        retired.append(closing.container)
-        open = nil
+        let container = closing.container
+        switch (container as? any ShownInConsole)?.endOnClose ?? .atOnce {
+        case .atOnce:
+            ended.append(ClosedContainer(container: container, report: container.end()))
+        case .awaitingItsWork:
+            let deadline = endDeadline
+            ending.append(
+                Task {
+                    let report = await container.endAndWait(within: deadline)
+                    ended.append(ClosedContainer(container: container, report: report))
+                })
+        }
     }
 
-    /// The containers of closed screens, to end now.
-    ///
-    /// A status change that closes a screen happens inside a view model's method — the form
-    /// that was submitted, the home that signed out — and that view model belongs to the
-    /// container being closed. Ending the container only after the method has returned
-    /// lets the container release the view model for good, so its end report has no
-    /// survivors.
-    func takeRetired() -> [any Container] {
-        defer { retired = [] }
-        return retired
+    /// Waits for the ends still awaiting their work, and hands over every end finished
+    /// since the last call, in the order they finished.
+    func finishedEnds() async -> [ClosedContainer] {
+        while !ending.isEmpty {
+            let waiting = ending
+            ending = []
+            for end in waiting { await end.value }
+        }
+        defer { ended = [] }
+        return ended
     }
 }

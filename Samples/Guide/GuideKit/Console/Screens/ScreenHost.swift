@@ -5,7 +5,7 @@ import Strata
 /// opens a child when its status says so and closes it when the status moves on.
 ///
 /// Every host screen keeps one, so opening and closing a child — and ending its container
-/// once the input is handled (see ``ScreenContext/close(_:)``) — is written once. Every
+/// as it closes (see ``ScreenContext/close(_:)``) — is written once. Every
 /// child is described as a ``Destination`` — the guide and the home by the app, the
 /// guide's forms by the guide, the profile and the contact form by their features — and
 /// opens through ``open(_:under:location:onClose:)``: the host makes its container and the
@@ -16,7 +16,7 @@ import Strata
 ///     host.open(destination, under: container, location: "home/\(destination.name)",
 ///               onClose: { viewModel.returnHome() })
 /// case .home:
-///     host.close()   // the screen goes now, the container ends after this input
+///     host.close()   // the screen goes, and its container ends
 /// ```
 @MainActor
 final class ScreenHost {
@@ -49,8 +49,8 @@ final class ScreenHost {
         close()
         let container = destination.makeContainer(under: parent, onClose: onClose)
         guard let shown = container as? any ShownInConsole else {
-            // Retired as any closed child is, so that its end is reported; then the host's
-            // view model hears that it closed.
+            // Closed as any child is, which ends its container and reports the end; then
+            // the host's view model hears that it closed.
             context.say("The console cannot show \(destination.name).")
             open = OpenScreen(screen: NothingShown(location: location), container: container)
             close()
@@ -60,8 +60,13 @@ final class ScreenHost {
             screen: shown.screen(at: location, context: context), container: container)
     }
 
-    /// Closes the child shown now and what it shows, deepest first.
-    func close() { context.close(&open) }
+    /// Closes the child shown now and what it shows, deepest first, and ends their
+    /// containers.
+    func close() {
+        // Taken out first: the host shows nothing while its child closes.
+        guard let closing = open.take() else { return }
+        context.close(closing)
+    }
 }
 
 /// A container the console can show: each feature's screen file conforms the feature's
@@ -75,6 +80,14 @@ protocol ShownInConsole: Container {
     ///   - context: What the screens share.
     /// - Returns: The screen.
     func screen(at location: String, context: ScreenContext) -> any Screen
+
+    /// How the console ends this container when its screen closes.
+    var endOnClose: EndOnClose { get }
+}
+
+extension ShownInConsole {
+    /// At once, unless the container says otherwise.
+    var endOnClose: EndOnClose { .atOnce }
 }
 
 /// What stands for a child the console cannot show, until the host closes it.

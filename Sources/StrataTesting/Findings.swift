@@ -1,0 +1,115 @@
+#if compiler(>=6.1)
+    public import Strata
+    public import Testing
+
+    extension NoSurvivorsTrait {
+        /// What the check found once a test settled: the leaks of its containers, and the
+        /// containers it made that are still alive and were never ended.
+        public struct Findings: Sendable {
+            /// The instances confirmed leaked, with where their end was called.
+            public let leaks: [Leak]
+            /// Instances still alive whose judgement had not come when the check stopped
+            /// waiting, because work their end started was still running.
+            public let unjudged: [WatchedInstance]
+            /// The containers still alive and never ended, each with the open containers
+            /// above it that it keeps alive.
+            public let neverEnded: [NeverEnded]
+
+            /// Whether the check found nothing.
+            public var isEmpty: Bool { leaks.isEmpty && unjudged.isEmpty && neverEnded.isEmpty }
+
+            init(_ settled: TestLedger.Settled) {
+                leaks = settled.leaks
+                unjudged = settled.unjudged
+                neverEnded = settled.open.map(NeverEnded.init)
+            }
+
+            /// Records an issue in `test` for each finding.
+            func record(in test: Test) {
+                for leak in leaks {
+                    Issue.record(
+                        Comment(rawValue: Self.message(leak, in: test)),
+                        sourceLocation: leak.endSite.map(SourceLocation.init)
+                            ?? test.sourceLocation)
+                }
+                for instance in unjudged {
+                    Issue.record(
+                        Comment(rawValue: Self.message(instance, in: test)),
+                        sourceLocation: instance.endSite.map(SourceLocation.init)
+                            ?? test.sourceLocation)
+                }
+                for container in neverEnded {
+                    Issue.record(
+                        Comment(rawValue: container.message(in: test.name)),
+                        sourceLocation: container.sourceLocation)
+                }
+            }
+
+            /// What a leak's issue says: the provider, the end, the test, the likely cause.
+            static func message(_ leak: Leak, in test: Test) -> String {
+                let ended = leak.endSite.map { " at \($0.fileID):\($0.line)" } ?? " (released)"
+                return "Strata: \(leak.provider): \(leak.typeName) is still alive after "
+                    + "\(leak.provider.container.typeName) ended\(ended), in \(test.name): held "
+                    + "by a retain cycle, a strong capture or a global"
+            }
+
+            /// What an unjudged instance's issue says.
+            static func message(_ instance: WatchedInstance, in test: Test) -> String {
+                let ended =
+                    instance.endSite.map { " at \($0.fileID):\($0.line)" } ?? " (released)"
+                return "Strata: \(instance.provider): \(instance.typeName) is still alive after "
+                    + "\(instance.provider.container.typeName) ended\(ended), in \(test.name), "
+                    + "and work its end started is still running: an async hook or a task that "
+                    + "does not finish, or a longer grace period"
+            }
+        }
+
+        /// A container still alive and never ended once its test settled.
+        public struct NeverEnded: Sendable {
+            /// The container's type and tier.
+            public let container: ContainerDescription
+            /// Where its scope was made.
+            public let sourceLocation: SourceLocation
+            /// The containers from the root down to it: `AppContainer › SignedInContainer`.
+            public let path: [String]
+            /// The open containers above it that it keeps alive, nearest first: reported here
+            /// rather than on their own.
+            public let keepsOpen: [ContainerDescription]
+
+            init(_ open: TestLedger.Open) {
+                container = open.container
+                sourceLocation = SourceLocation(
+                    fileID: open.fileID, filePath: open.filePath, line: open.line, column: 1)
+                path = open.path
+                keepsOpen = open.keepsOpen
+            }
+
+            /// What its issue says: the container, where it was made, its path, the likely
+            /// cause and the fix.
+            func message(in test: String) -> String {
+                let kept =
+                    keepsOpen.isEmpty
+                    ? ""
+                    : " It keeps alive the containers above it: "
+                        + keepsOpen.map(\.typeName).joined(separator: ", ") + "."
+                return "Strata: \(container) made at \(sourceLocation.fileID):"
+                    + "\(sourceLocation.line) (\(path.joined(separator: " › "))) is still alive "
+                    + "after \(test) and was never ended.\(kept) Something it made almost always "
+                    + "holds it: an instance that keeps a child container (whose parent is this "
+                    + "one), or a handler or closure that captured the container. End it with "
+                    + "end(); hold a container whose instances keep child containers "
+                    + "(ChildContainers) through Owned, whose release ends it; or capture the "
+                    + "container weakly."
+            }
+        }
+    }
+
+    extension SourceLocation {
+        /// The place an end was called.
+        init(_ site: EndSite) {
+            self.init(
+                fileID: site.fileID, filePath: site.filePath, line: site.line,
+                column: site.column)
+        }
+    }
+#endif

@@ -1,0 +1,144 @@
+import Dispatch
+import Strata
+import StrataTesting
+import Synchronization
+import Testing
+
+// The trait's bookkeeping belongs to the test: receivers the app adds do not hide its leaks,
+// containers ended in the grace period are judged, a watched root made before the test is
+// not the test's, parallel tests on one root keep apart, and a first use racing an end
+// leaves nothing behind.
+
+@Suite("The trait's bookkeeping belongs to the test")
+struct TraitBookkeepingTests {
+    @Test(
+        "a receiver the app adds with onLeak and the trait both see a leak",
+        .timeLimit(.minutes(1)))
+    func receiversCompose() async {
+        let keeper = Keeper()
+        let received = Locked<[Leak]>([])
+        let findings = await NoSurvivorsTrait.check {
+            let app = Leaky()
+            app.onLeak { leak in received.withLock { $0.append(leak) } }
+            let session = app.makeSession()
+            keeper.keep(session.profile())
+            let report = session.end()
+            _ = await report.leaks()
+        }
+        #expect(findings.leaks.map(\.provider.description) == ["LeakySession.profile"])
+        #expect(received.withLock { $0 } == findings.leaks)
+    }
+
+    @Test(
+        "a container ended during the grace period, after the body, is judged",
+        .timeLimit(.minutes(1)))
+    func endedDuringTheGrace() async {
+        let keeper = Keeper()
+        // Ended well inside the grace period even under the thread sanitizer's slowdown.
+        let findings = await NoSurvivorsTrait.check(grace: .seconds(1)) {
+            let session = Leaky().makeSession()
+            keeper.keep(session.profile())
+            Task {
+                try? await Task.sleep(for: .milliseconds(100))
+                session.end()
+            }
+        }
+        #expect(findings.leaks.map(\.provider.description) == ["LeakySession.profile"])
+        #expect(findings.neverEnded.isEmpty)
+    }
+
+    @Test(
+        "a watched root made before the test is not reported as never ended",
+        .timeLimit(.minutes(1)))
+    func watchedRootIsNotTheTests() async {
+        let app = Leaky()
+        for _ in 0..<2 {
+            let findings = await NoSurvivorsTrait.check {
+                NoSurvivorsTrait.watch(app)
+                let session = app.makeSession()
+                _ = session.profile()
+                session.end()
+            }
+            #expect(findings.isEmpty, "\(findings.neverEnded.map(\.container))")
+        }
+        app.end()
+    }
+
+    /// Both tests watch one root, in the order that let the second replace the first's
+    /// ledger: the first ends its session properly and leaks an instance, the second leaks
+    /// nothing.
+    @Test(
+        "two tests in parallel on one watched root each see their own containers and leaks",
+        .timeLimit(.minutes(1)))
+    func parallelTestsKeepApart() async {
+        let app = Leaky()
+        let keeper = Keeper()
+        let bothWatch = Barrier(parties: 2)
+        async let first = NoSurvivorsTrait.check {
+            NoSurvivorsTrait.watch(app)
+            await bothWatch.arrive()
+            let session = app.makeSession()
+            keeper.keep(session.profile())
+            session.end()
+        }
+        async let second = NoSurvivorsTrait.check {
+            await bothWatch.arrive()
+            NoSurvivorsTrait.watch(app)
+            let session = app.makeSession()
+            _ = session.profile()
+            session.end()
+        }
+        let (one, two) = await (first, second)
+        #expect(one.leaks.map(\.provider.description) == ["LeakySession.profile"])
+        #expect(one.neverEnded.isEmpty)
+        #expect(two.isEmpty, "\(two.leaks) \(two.neverEnded.map(\.container))")
+        app.end()
+    }
+
+    @Test(
+        "a session's first use racing its end on another thread leaves no false never-ended",
+        .tags(.stress), .timeLimit(.minutes(1)))
+    func firstUseRacingTheEnd() async {
+        let rounds = 1_000
+        let findings = await NoSurvivorsTrait.check {
+            let app = Leaky()
+            for _ in 0..<rounds {
+                let session = app.makeSession()
+                await withCheckedContinuation { done in
+                    DispatchQueue.global().async {
+                        DispatchQueue.concurrentPerform(iterations: 2) { index in
+                            if index == 0 {
+                                _ = try? session.profile.resolve()
+                            } else {
+                                session.end()
+                            }
+                        }
+                        done.resume()
+                    }
+                }
+            }
+            app.end()
+        }
+        #expect(findings.neverEnded.isEmpty, "\(findings.neverEnded.count) of \(rounds)")
+    }
+}
+
+/// Parties wait until all have arrived.
+final class Barrier: Sendable {
+    private let state: Locked<(left: Int, waiting: [CheckedContinuation<Void, Never>])>
+
+    init(parties: Int) { state = Locked((parties, [])) }
+
+    func arrive() async {
+        await withCheckedContinuation { continuation in
+            let release = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.left -= 1
+                state.waiting.append(continuation)
+                guard state.left == 0 else { return [] }
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for waiting in release { waiting.resume() }
+        }
+    }
+}
