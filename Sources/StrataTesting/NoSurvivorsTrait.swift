@@ -92,10 +92,13 @@
         /// - Parameters:
         ///   - grace: How long to wait, once `body` has returned, for its containers to end,
         ///     and how long their ends wait before they judge.
-        ///   - body: The code to check.
+        ///   - body: The code to check; it runs on the caller's actor, so a main-actor test
+        ///     passes a plain closure.
+        ///   - isolation: The actor `body` runs on; filled in by the compiler.
         /// - Returns: The leaks and the containers never ended.
         public static func check(
-            grace: Duration = defaultGrace, _ body: () async throws -> Void
+            grace: Duration = defaultGrace, _ body: () async throws -> Void,
+            isolation: isolated (any Actor)? = #isolation
         ) async rethrows -> Findings {
             let ledger = TestLedger(grace: grace)
             try await TestLedger.$current.withValue(ledger) { try await body() }

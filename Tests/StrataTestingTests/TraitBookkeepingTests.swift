@@ -142,3 +142,20 @@ final class Barrier: Sendable {
         }
     }
 }
+
+@Suite("The check from a main-actor test")
+@MainActor
+struct MainActorCheckTests {
+    @Test("a main-actor test passes check a plain closure that uses its main-actor state")
+    func plainClosure() async {
+        var ended = 0
+        let findings = await NoSurvivorsTrait.check {
+            let session = Leaky().makeSession()
+            _ = session.profile()
+            session.end()
+            ended += 1
+        }
+        #expect(ended == 1)
+        #expect(findings.isEmpty)
+    }
+}

@@ -119,10 +119,7 @@ extension EndSequence {
     ) {
         let ledger = side?.testLedger
         var judgements = side?.heldJudgements ?? []
-        if !watched.isEmpty {
-            let judgement = Judgement(watched, ledger: core.testChargedWithLeaks(ledger))
-            judgement.ledger?.watching(judgement)
-            report.watch(judgement)
+        if let judgement = judgement(of: watched, chargedTo: ledger, into: &report) {
             judgements.append(judgement)
         }
         ledger?.ended(core)
@@ -131,6 +128,19 @@ extension EndSequence {
             core.root.leakWatcher.watch(judgements, after: report.unfinished)
         }
         parent?.removeChild(core)
+    }
+
+    /// The judgement of `watched`, this scope's instances still alive at its release:
+    /// listed in `report`, and kept by the test it is charged to; `nil` when none is alive.
+    private func judgement(
+        of watched: [WatchedInstance], chargedTo ledger: TestLedger?,
+        into report: inout EndReport
+    ) -> Judgement? {
+        guard !watched.isEmpty else { return nil }
+        let judgement = Judgement(watched, ledger: core.testChargedWithLeaks(ledger))
+        judgement.ledger?.watching(judgement)
+        report.watch(judgement)
+        return judgement
     }
 
     /// Steps 6 and 7 of an end that took everything in its first transition, in a tree that
@@ -304,12 +314,11 @@ extension EndSequence {
         let remaining = watched.letGo()
         let alive = alive(remaining, in: name, site: nil)
         guard !alive.isEmpty else { return report }
+        let ledger = core.read { $0.side?.testLedger }
         // The container lives on: nothing above it releases anything of this end.
-        let judgement = Judgement(
-            alive, ledger: core.testChargedWithLeaks(core.read { $0.side?.testLedger }))
-        judgement.ledger?.watching(judgement)
-        report.watch(judgement)
-        core.root.leakWatcher.watch([judgement], after: report.unfinished)
+        if let judgement = judgement(of: alive, chargedTo: ledger, into: &report) {
+            core.root.leakWatcher.watch([judgement], after: report.unfinished)
+        }
         return report
     }
 }

@@ -26,7 +26,9 @@ struct LeakDetectionTests {
             timer?.stop()  // breaks the cycle, so the test leaves nothing behind
             #expect(timer == nil)
         }
-        #expect(findings.leaks.map(\.typeName) == ["ResumeTimer"])
+        // The body broke the cycle before it returned: the check judges what is still alive
+        // once the body is over, and finds nothing.
+        #expect(findings.isEmpty)
     }
 
     @Test("a session dropped while a screen holds its feature container stays alive and active")
