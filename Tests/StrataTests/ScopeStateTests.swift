@@ -199,8 +199,8 @@ struct PreparedConstructionTests {
             return Instance(Fixture.Thing())
         }
         construction.discard()
-        let result = await construction.task?.result
-        #expect(result.map { (try? $0.get()) == nil } == true)
+        let result = await construction.built()
+        #expect((try? result.get()) == nil)
         #expect(!built.withLock { $0 })
     }
 
@@ -214,7 +214,29 @@ struct PreparedConstructionTests {
             return
         }
         construction.begin(with: override)
-        let result = await construction.task?.result
-        #expect(result.map { (try? $0.get()) != nil } == true)
+        let result = await construction.built()
+        #expect((try? result.get()) != nil)
+    }
+
+    /// A finished construction's work lets go of what it made (issue #37).
+    ///
+    /// The runtime frees a task only after it has resumed the task's waiters, so a finished
+    /// construction's task may outlive the caller's whole request. Its work is held here past
+    /// the construction, as such a task holds it: it must keep nothing it made.
+    @Test("a construction's finished work keeps nothing it made", .timeLimit(.minutes(1)))
+    func finishedWorkKeepsNothing() async throws {
+        let fixture = Fixture()
+        weak var made: Fixture.Thing?
+        var construction: Construction? = fixture.taskConstruction()
+        let work = try #require(construction?.work)
+        construction?.begin(with: nil)
+        if let result = await construction?.built() {
+            made = (try? result.get())?.object as? Fixture.Thing
+        }
+        #expect(made != nil)
+        #expect(work.isFinished)
+        construction = nil
+        #expect(made == nil, "the finished work still holds what it made")
+        withExtendedLifetime(work) {}
     }
 }

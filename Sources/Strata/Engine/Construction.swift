@@ -11,8 +11,8 @@ import Synchronization
 /// - a thread builds it with synchronous factories, holding `gate` for as long as the factory
 ///   runs, so another thread blocks on the gate and wakes when the instance is stored or the
 ///   factory gave up;
-/// - a task builds it with async factories, and every concurrent first caller awaits `task`
-///   (single flight).
+/// - a task builds it with async factories, and every concurrent first caller awaits its
+///   `work` (single flight), then reads what it made.
 package final class Construction: Sendable {
     /// The agent (a thread, or an async construction) whose work builds it.
     let builder: Agent
@@ -21,8 +21,21 @@ package final class Construction: Sendable {
     /// It guards what the construction made and did not store, which the builder sets for
     /// its waiters before the gate opens.
     let gate = Lock<Instance?>(nil)
-    /// The task that builds it, when a task does; `nil` when a thread does.
-    package let task: Task<Instance, any Error>?
+    /// The work that builds it in a task of its own, when a task does; `nil` when a thread
+    /// does.
+    package let work: TrackedWork?
+    /// What the work made or threw; `nil` for a thread's construction.
+    ///
+    /// Given by the work's body, before the work lets go of it; read once the work has
+    /// finished.
+    ///
+    /// Not the task's result: a task keeps its result until the task object is freed, and the
+    /// runtime frees it only after it has resumed the task's waiters, on the thread that ran
+    /// it, which may be descheduled in between. A caller that had let go of the instance and
+    /// ended its container would then see the instance alive, held by nothing but a finished
+    /// task. Kept here, what was made goes when the construction goes: once its last caller
+    /// has taken the instance and returned.
+    private let made: OneShot<Result<Instance, any Error>>?
     /// Tells the task whether its claim was won, and with which override; `nil` for a
     /// thread's construction.
     private let answer: OneShot<ClaimOutcome>?
@@ -31,7 +44,8 @@ package final class Construction: Sendable {
     /// A construction by the thread `builder`, which holds the gate while it builds.
     package init(builder: Agent) {
         self.builder = builder
-        self.task = nil
+        self.work = nil
+        self.made = nil
         self.answer = nil
     }
 
@@ -40,9 +54,9 @@ package final class Construction: Sendable {
     /// the claim decides, and the shell then calls ``begin(with:)`` if the claim is its, or
     /// ``discard()``.
     ///
-    /// The task is started here, and waits for that answer before it runs `make`: so it
+    /// The work is started here, and waits for that answer before it runs `make`: so it
     /// exists, to await and to cancel, from the moment the claim records the construction.
-    /// A waiter that finds it before `begin` awaits a task that is about to run; an end that
+    /// A waiter that finds it before `begin` awaits work that is about to run; an end that
     /// cancels it before `begin` cancels the task `make` will run in.
     package init(
         frame: Frame, outerFrames: [Frame],
@@ -51,18 +65,39 @@ package final class Construction: Sendable {
         let agent = Construction.nextTaskAgent()
         let graph = AsyncResolution.graph ?? ResolutionGraph()
         let answer = OneShot<ClaimOutcome>()
+        let made = OneShot<Result<Instance, any Error>>()
         self.builder = agent
         self.answer = answer
-        self.task = TrackedWork.construction {
+        self.made = made
+        // The work inherits the caller's `runningFor`, as the caller's own task would.
+        let work = TrackedWork(for: nil) {
             guard case .build(let override)? = await answer.value() else {
-                throw CancellationError()
+                made.give(.failure(CancellationError()))
+                return
             }
-            return try await AsyncResolution.$agent.withValue(agent) {
-                try await AsyncResolution.$frames.withValue(outerFrames + [frame]) {
-                    try await AsyncResolution.$graph.withValue(graph) { try await make(override) }
+            do {
+                let instance = try await AsyncResolution.$agent.withValue(agent) {
+                    try await AsyncResolution.$frames.withValue(outerFrames + [frame]) {
+                        try await AsyncResolution.$graph.withValue(graph) {
+                            try await make(override)
+                        }
+                    }
                 }
+                made.give(.success(instance))
+            } catch {
+                made.give(.failure(error))
             }
         }
+        work.start()
+        self.work = work
+    }
+
+    /// What a task's construction made or threw, once its work has finished and let go of
+    /// everything it captured; awaited whether or not the awaiting task is cancelled.
+    package func built() async -> Result<Instance, any Error> {
+        guard let work, let made else { preconditionFailure("awaited a thread's build") }
+        await work.wait()
+        return made.given ?? .failure(CancellationError())
     }
 
     /// Starts a task's construction whose claim was won, building with `override`.
@@ -72,8 +107,8 @@ package final class Construction: Sendable {
     /// ends without building.
     package func discard() { _ = answer?.give(.stop) }
 
-    /// Whether a task builds it, so that its waiters await the task instead of the gate.
-    var isAsync: Bool { task != nil }
+    /// Whether a task builds it, so that its waiters await its work instead of the gate.
+    var isAsync: Bool { work != nil }
 
     /// Whether it has stored its instance or given up: an agent still recorded as waiting
     /// for it is about to wake, not blocked.

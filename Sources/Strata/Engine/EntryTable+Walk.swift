@@ -112,17 +112,18 @@ extension EntryTable {
 
     /// A construction in flight in a task, as the end cancels it.
     struct AsyncBuild {
-        let task: Task<Instance, any Error>
+        /// The work that builds it, whose task the end cancels.
+        let task: TrackedWork
     }
 
     /// Calls `body` with each construction in flight in a task, read in place.
     func forEachAsyncBuild(_ body: (AsyncBuild) -> Void) {
-        if hasFirst, case .building(let build) = firstEntry.slot, let task = build.task {
-            body(AsyncBuild(task: task))
+        if hasFirst, case .building(let build) = firstEntry.slot, let work = build.work {
+            body(AsyncBuild(task: work))
         }
         for slot in later.slots {
-            if case .building(let build) = slot.entry.slot, let task = build.task {
-                body(AsyncBuild(task: task))
+            if case .building(let build) = slot.entry.slot, let work = build.work {
+                body(AsyncBuild(task: work))
             }
         }
     }

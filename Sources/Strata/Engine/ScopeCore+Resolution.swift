@@ -128,8 +128,10 @@ extension ScopeCore {
     /// Builds and stores the instance for `key` once: concurrent first callers all await the same
     /// task (single flight).
     ///
-    /// The same claim as ``construct(_:retention:make:)``, waited for by awaiting its task
-    /// instead of blocking on its gate; the first waiter to get the task's result stores it.
+    /// The same claim as ``construct(_:retention:make:)``, waited for by awaiting its work
+    /// instead of blocking on its gate; the first waiter to get what the work made stores it.
+    /// Once every waiter has returned, nothing the construction started holds the instance,
+    /// not even its task, which the runtime may free later (see ``Construction``).
     /// Ending the scope cancels the task, and its waiters get ``StrataError/ended(provider:)``.
     @usableFromInline
     func constructAsync(
@@ -141,7 +143,7 @@ extension ScopeCore {
         if let start = frames.firstIndex(where: { $0.isSameProvider(as: frame) }) {
             throw .cycle(through: frames[start...], closingWith: [frame])
         }
-        // Made before the lock, its task waiting for the claim's answer; see
+        // Made before the lock, its work waiting for the claim's answer; see
         // `Construction.init(frame:outerFrames:make:)`. It is answered right after the
         // transition, with no suspension in between, so a claimed one always starts.
         let mine = Construction(frame: frame, outerFrames: frames, make: make)

@@ -12,6 +12,11 @@
 /// judgement made then sees an instance that only the finishing task held. Here
 /// the body is taken out of the lock, run and dropped before ``isFinished`` turns true and
 /// the waiters resume, so whoever waits sees only what something else still holds.
+///
+/// For the same reason the work returns nothing through its task: a task keeps its result
+/// until the runtime frees the task, after it has resumed the waiters. Work that makes a
+/// value gives it to a slot of its own, read once the work has finished, as an async
+/// ``Construction`` does.
 package final class TrackedWork: Sendable {
     private struct State {
         var body: (@Sendable () async -> Void)?
@@ -88,6 +93,11 @@ package final class TrackedWork: Sendable {
         state.withLock(\.task)?.cancel()
     }
 
+    /// Waits until the work has finished, whether or not the waiting task is cancelled.
+    package func wait() async {
+        await finished.outcome()
+    }
+
     /// Waits until the work has finished, or until `deadline`, or until the waiting task is
     /// cancelled.
     ///
@@ -105,13 +115,6 @@ package final class TrackedWork: Sendable {
         let done = await wait(until: deadline)
         if !done { cancel() }
         return done
-    }
-
-    /// Starts an async construction's task, which its callers await for the instance.
-    static func construction(
-        _ operation: @escaping @Sendable () async throws -> Instance
-    ) -> Task<Instance, any Error> {
-        Task(operation: operation)
     }
 
     /// Runs `operation` on the main actor, in a task of its own: a delivery to a follower

@@ -30,7 +30,7 @@ enum WaitGraph {
 
     private static let waits = Lock(Waits())
 
-    /// Awaits the task that builds `target`, the construction of `frame`, with `agent`
+    /// Awaits the work that builds `target`, the construction of `frame`, with `agent`
     /// recorded as waiting for it unless that closes a cycle; an `agent` of `nil` (a caller
     /// outside every async construction) builds nothing anyone could wait for, and is not
     /// recorded.
@@ -39,10 +39,9 @@ enum WaitGraph {
     static func await(
         agent: Agent?, frames: [Frame], on target: Construction, of frame: Frame
     ) async throws(StrataError) -> Result<Instance, any Error> {
-        guard let task = target.task else { preconditionFailure("awaited a thread's build") }
-        guard let agent else { return await task.result }
+        guard let agent else { return await target.built() }
         try register(agent: agent, frames: frames, for: Wait(target: target, frame: frame))
-        let result = await task.result
+        let result = await target.built()
         try unregister(agent)
         return result
     }

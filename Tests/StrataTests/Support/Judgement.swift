@@ -1,4 +1,4 @@
-@testable import Strata
+import Strata
 
 extension Container where ContainerTier == AppTier {
     /// This root, with its ends judged after `grace` rather than the two seconds an app
