@@ -73,7 +73,7 @@ final class Tracking: Sendable {
         weak var subscription: Subscription?
         /// The ``Observed`` values the last read read, which tell this tracking of their
         /// changes until the next read or its end.
-        var sources: [WeakRegistration<any ObservedSource>] = []
+        var sources: [WeakRegistration<any TrackingSource>] = []
     }
 
     private let state: Lock<State>
@@ -111,7 +111,7 @@ final class Tracking: Sendable {
 
     /// Registers with each of `sources`, and takes back the registrations of the last read
     /// that this one did not read.
-    private func follow(_ sources: [any ObservedSource]) {
+    private func follow(_ sources: [any TrackingSource]) {
         let dropped = state.withLock { state in
             defer { state.sources = sources.map(WeakRegistration.init) }
             // Compared by identity, not loaded: a source released under the lock could be the
