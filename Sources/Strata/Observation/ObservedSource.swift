@@ -1,7 +1,9 @@
 /// What a tracking follows outside Observation's own registrations.
 ///
-/// Each tells the trackings registered with it of its changes, and lets go of a tracking
-/// when it stops, so a container that ends leaves nothing behind in what outlives it.
+/// An ``Observed`` value, or the one registration Strata keeps for a property of a model
+/// (``PropertyObservation``). Each tells the trackings registered with it of its changes, and
+/// lets go of a tracking when it stops, so a container that ends leaves nothing behind in
+/// what outlives it.
 protocol TrackingSource: AnyObject, Sendable {
     /// Tells `tracking` of the next changes, until it is removed; registering it twice
     /// registers it once.
