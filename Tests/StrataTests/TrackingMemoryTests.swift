@@ -126,6 +126,124 @@ struct TrackingMemoryTests {
     }
 }
 
+/// What short-lived containers that follow a long-lived model's property by key path leave
+/// in it: the one registration all of them share, and nothing of their own.
+@Suite("What containers that followed a property by key path leave in the model")
+struct PropertyTrackingMemoryTests {
+    @Test(
+        "1,000 ended containers that followed a property installed one registration, and no follower is left",
+        arguments: [TrackingStart.nextChange, .currentValue])
+    func oneRegistrationForAll(start: TrackingStart) {
+        let feature = TestApp().makeFeature()
+        let settings = AppSettings()
+        for _ in 0..<1_000 {
+            let dialog = feature.makeInteraction()
+            dialog.track(from: start, \.theme, of: settings) { _ in }
+            dialog.end()
+        }
+        let observation = PropertyObservation.existing(
+            of: settings, \AppSettings.theme, delivering: .deliveryThread)
+        #expect(observation?.installs == 1)
+        #expect(observation?.followerCount == 0)
+    }
+
+    @Test(
+        "1,000 ended containers that followed a property on the main actor installed one registration"
+    )
+    @MainActor
+    func oneRegistrationOnMainActor() {
+        let feature = TestApp().makeFeature()
+        let viewModel = StatusViewModel()
+        for _ in 0..<1_000 {
+            let dialog = feature.makeInteraction()
+            dialog.trackOnMainActor(from: .currentValue, \.status, of: viewModel) { _ in }
+            dialog.end()
+        }
+        let observation = PropertyObservation.existing(
+            of: viewModel, \StatusViewModel.status, delivering: .mainActor)
+        #expect(observation?.installs == 1)
+        #expect(observation?.followerCount == 0)
+    }
+
+    @Test("a cancelled tracking leaves no follower, its token still held")
+    func cancelledTrackingLeavesNoFollower() {
+        let settings = AppSettings()
+        let app = TestApp()
+        let subscription = app.track(\.theme, of: settings) { _ in }
+        let observation = PropertyObservation.existing(
+            of: settings, \AppSettings.theme, delivering: .deliveryThread)
+        #expect(observation?.followerCount == 1)
+        subscription.cancel()
+        #expect(observation?.followerCount == 0)
+        app.end()
+    }
+
+    @Test("with nobody following, the next change lets the registration and what it holds go")
+    func changeReleasesTheRegistration() {
+        let settings = AppSettings()
+        let dialog = TestApp().makeFeature().makeInteraction()
+        dialog.track(\.theme, of: settings) { _ in }
+        dialog.end()
+        weak let observation = PropertyObservation.existing(
+            of: settings, \AppSettings.theme, delivering: .deliveryThread)
+        #expect(observation != nil)
+        settings.theme = 1
+        #expect(observation == nil)
+    }
+
+    @Test("a model that goes lets its registration and what it holds go")
+    func modelReleasesTheRegistration() {
+        weak var observation: PropertyObservation?
+        do {
+            let settings = AppSettings()
+            let dialog = TestApp().makeFeature().makeInteraction()
+            dialog.track(\.theme, of: settings) { _ in }
+            dialog.end()
+            observation = PropertyObservation.existing(
+                of: settings, \AppSettings.theme, delivering: .deliveryThread)
+            #expect(observation != nil)
+        }
+        #expect(observation == nil)
+    }
+
+    @Test(
+        "100,000 dialogs that follow an unchanging @Observable app model keep resident memory flat: within 8 MB after warm-up",
+        .timeLimit(.minutes(1)))
+    func memoryStaysFlat() async {
+        await #expect(processExitsWith: .success) {
+            let feature = TestApp().makeFeature()
+            let settings = AppSettings()
+            let viewModel = await StatusViewModel()
+            // Half of the dialogs follow the property on any thread, half on the main actor.
+            func follow(_ dialogs: Int) async {
+                let count = dialogs / 2
+                for _ in 0..<count {
+                    let dialog = feature.makeInteraction()
+                    dialog.track(\.theme, of: settings) { _ in }
+                    dialog.end()
+                }
+                await MainActor.run {
+                    for _ in 0..<count {
+                        let dialog = feature.makeInteraction()
+                        dialog.trackOnMainActor(\.status, of: viewModel) { _ in }
+                        dialog.end()
+                    }
+                }
+            }
+            // A tenth under ThreadSanitizer, ten times slower, where the count of
+            // registrations is what the tests above check.
+            let scale = isUnderThreadSanitizer ? 10 : 1
+            await follow(10_000 / scale)  // warm-up
+            let before = residentBytes()
+            await follow(100_000 / scale)
+            let after = residentBytes()
+            exitUnless(
+                after - before <= 8 << 20, status: 91,
+                "resident memory grew by \(after - before) bytes, from \(before) to \(after)")
+        }
+    }
+}
+
 /// The resident memory of this process, from `/proc/self/statm` on Linux and from the task's
 /// basic info elsewhere.
 func residentBytes() -> Int {

@@ -1,3 +1,5 @@
+public import Observation
+
 /// Whether tracking first calls its handler with the current value.
 public enum TrackingStart: Sendable {
     /// The handler is first called after the next change.
@@ -37,6 +39,13 @@ extension Container {
     ///   does not count as a change.
     /// - `read` runs twice per call, once to arm the tracking and once for the value: keep
     ///   it a plain read.
+    /// - **Memory.** Each call of `track` whose `read` reads an `@Observable` model leaves
+    ///   one registration of Observation's in that model — about 0.8 KB — until the model
+    ///   next changes, even after the container ends: Observation cannot take one back. An
+    ///   ``Observed`` value read here leaves nothing. To follow a long-lived model from many
+    ///   short-lived containers — a dialog that follows the app's settings — follow its
+    ///   property by key path, ``track(from:_:of:onChange:)``, which shares one registration
+    ///   among all of them.
     ///
     /// ```swift
     /// container.track(from: .currentValue) { viewModel.status } onChange: { status in
@@ -74,7 +83,9 @@ extension Container {
     /// handler that changes what it tracks — and runs `read` and `handler` on the main actor:
     /// a change, on the main actor or off it, schedules a main-actor job that checks the
     /// subscription before it reads, so after `end()` returns nothing runs. The call for
-    /// ``TrackingStart/currentValue`` runs before `track` returns.
+    /// ``TrackingStart/currentValue`` runs before `track` returns. Like the other form, each
+    /// call leaves one registration of Observation's in the `@Observable` model it reads until
+    /// the model next changes; ``trackOnMainActor(from:_:of:onChange:)`` shares one.
     ///
     /// ```swift
     /// @MainActor @Observable final class GuideViewModel {
@@ -107,6 +118,99 @@ extension Container {
         switch start {
         case .currentValue: tracking.deliverAll()
         case .nextChange: _ = tracking.read(read)
+        }
+        return subscription
+    }
+
+    /// Calls `handler` with the value of the model's property at `keyPath` after each change,
+    /// until the container ends or the returned subscription is cancelled.
+    ///
+    /// It keeps every promise of ``track(from:_:onChange:)`` — the end, where the calls run,
+    /// coalescing, a handler that changes what it follows — and follows one property of one
+    /// model in a way that leaves nothing behind: however many containers follow the same
+    /// property, Strata keeps one registration of Observation's in the model for all of them,
+    /// and forgets each container when it ends. A hundred thousand dialogs that follow an
+    /// app-lifetime model that never changes add nothing to resident memory, where the closure
+    /// form leaves a registration in the model for each.
+    ///
+    /// The key path may reach through the model (`\.session.status`) or name a computed
+    /// property: what reading it reads is followed. The model must be safe to read from any
+    /// thread; for a main-actor model use ``trackOnMainActor(from:_:of:onChange:)``.
+    ///
+    /// ```swift
+    /// // `settings`: the app's @Observable settings, safe to read from any thread.
+    /// dialogContainer.track(from: .currentValue, \.theme, of: settings) { theme in
+    ///     dialog.apply(theme)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - start: Whether `handler` is first called with the current value.
+    ///   - keyPath: The property to follow.
+    ///   - model: The model that has the property.
+    ///   - handler: Receives the value after each change.
+    /// - Returns: The subscription, to cancel before the container ends.
+    @discardableResult
+    public func track<Model: Observable & AnyObject & Sendable, Value: Sendable>(
+        from start: TrackingStart = .nextChange, _ keyPath: any KeyPath<Model, Value> & Sendable,
+        of model: Model, onChange handler: @escaping @Sendable (Value) -> Void
+    ) -> Subscription {
+        let observation = PropertyObservation.of(model, keyPath, delivering: .deliveryThread)
+        let read: @Sendable () -> Value = { model[keyPath: keyPath] }
+        let tracking = Tracking(delivery: .deliveryThread, phase: start.phase)
+        let subscription = Subscription(firesOnce: false) { _ in
+            handler(tracking.read(observation, read))
+        }
+        guard tie(subscription, tracking) else { return subscription }
+        tracking.follow([observation])
+        switch start {
+        case .currentValue: tracking.deliverAll()
+        case .nextChange: observation.arm(read)
+        }
+        return subscription
+    }
+
+    /// Calls `handler` on the main actor with the value of the model's property at `keyPath`
+    /// after each change, until the container ends or the returned subscription is cancelled.
+    ///
+    /// The form of ``trackOnMainActor(from:_:onChange:)`` that leaves nothing behind in the
+    /// model, as ``track(from:_:of:onChange:)`` does: one registration of Observation's in
+    /// the model for every container that follows the property, each forgotten when its
+    /// container ends. The property is read, and `handler` runs, on the main actor.
+    ///
+    /// ```swift
+    /// @MainActor @Observable final class AppViewModel {
+    ///     var banner = Banner.none
+    /// }
+    ///
+    /// dialogContainer.trackOnMainActor(from: .currentValue, \.banner, of: appViewModel) { banner in
+    ///     dialog.show(banner)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - start: Whether `handler` is first called with the current value.
+    ///   - keyPath: The property to follow.
+    ///   - model: The model that has the property.
+    ///   - handler: Receives the value after each change, on the main actor.
+    /// - Returns: The subscription, to cancel before the container ends.
+    @MainActor
+    @discardableResult
+    public func trackOnMainActor<Model: Observable & AnyObject, Value: Sendable>(
+        from start: TrackingStart = .nextChange, _ keyPath: KeyPath<Model, Value>,
+        of model: Model, onChange handler: @escaping @MainActor (Value) -> Void
+    ) -> Subscription {
+        let observation = PropertyObservation.of(model, keyPath, delivering: .mainActor)
+        let read: @MainActor () -> Value = { model[keyPath: keyPath] }
+        let tracking = Tracking(delivery: .mainActor, phase: start.phase)
+        let subscription = Subscription(firesOnce: false) { _ in
+            MainActor.assumeIsolated { handler(tracking.read(observation, read)) }
+        }
+        guard tie(subscription, tracking) else { return subscription }
+        tracking.follow([observation])
+        switch start {
+        case .currentValue: tracking.deliverAll()
+        case .nextChange: observation.arm(read)
         }
         return subscription
     }

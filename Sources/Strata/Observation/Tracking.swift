@@ -2,7 +2,7 @@ import Dispatch
 import Observation
 
 /// Where a tracking delivers: what a change schedules.
-enum TrackingDelivery: Sendable {
+package enum TrackingDelivery: Sendable {
     /// A job on a global dispatch queue.
     case deliveryThread
     /// A job on the main actor.
@@ -66,14 +66,17 @@ struct TrackingState: Equatable {
 ///
 /// The subscription's handler holds the tracking; the tracking holds the subscription
 /// weakly, and Observation's `onChange` holds the tracking weakly, so a model that outlives
-/// the container keeps nothing of the tracking alive.
+/// the container keeps nothing of the tracking alive. A tracking that follows a property by
+/// key path installs nothing itself: it follows the property's ``PropertyObservation``,
+/// which keeps one registration for all its followers and tells each through ``changed()``.
 final class Tracking: Sendable {
     private struct State {
         var machine: TrackingState
         weak var subscription: Subscription?
-        /// The ``Observed`` values the last read read, which tell this tracking of their
-        /// changes until the next read or its end.
-        var sources: [WeakRegistration<any ObservedSource>] = []
+        /// What tells this tracking of changes besides Observation: the ``Observed`` values
+        /// the last read read, until the next read or its end; or, by key path, the
+        /// property's observation, until its end.
+        var sources: [WeakRegistration<any TrackingSource>] = []
     }
 
     private let state: Lock<State>
@@ -109,9 +112,20 @@ final class Tracking: Sendable {
         return read()
     }
 
+    /// Reads `read`, which reads the property `observation` observes, with `observation`
+    /// armed for the next change.
+    ///
+    /// The value comes from a read after the arming: a change stored before the shared
+    /// registration was in place is in it, and any later one fires the registration, which
+    /// tells this tracking if it follows `observation`.
+    func read<Value>(_ observation: PropertyObservation, _ read: () -> Value) -> Value {
+        observation.arm(read)
+        return read()
+    }
+
     /// Registers with each of `sources`, and takes back the registrations of the last read
     /// that this one did not read.
-    private func follow(_ sources: [any ObservedSource]) {
+    func follow(_ sources: [any TrackingSource]) {
         let dropped = state.withLock { state in
             defer { state.sources = sources.map(WeakRegistration.init) }
             // Compared by identity, not loaded: a source released under the lock could be the
