@@ -159,3 +159,31 @@ struct MainActorCheckTests {
         #expect(findings.isEmpty)
     }
 }
+
+@Suite("A leak names its provider, its type, its instance and its end")
+struct LeakIdentityTests {
+    @Test(
+        "a leak reads as one line with its likely cause, and equals only itself",
+        .timeLimit(.minutes(1)))
+    func descriptionAndEquality() async throws {
+        let keeper = Keeper()
+        let findings = await NoSurvivorsTrait.check {
+            let app = Leaky()
+            let (first, second) = (app.makeSession(), app.makeSession())
+            keeper.keep(first.profile())
+            keeper.keep(second.profile())
+            first.end()
+            second.end()
+        }
+        try #require(findings.leaks.count == 2)
+        let (a, b) = (findings.leaks[0], findings.leaks[1])
+        #expect(
+            a.description
+                == "LeakySession.profile: Payload is still alive after LeakySession ended and its "
+                + "grace period passed: leaked (held by a retain cycle, a strong capture or a global)"
+        )
+        #expect(a == a && a != b)
+        #expect(Set([a, a, b]).count == 2)
+        #expect(a.endSite?.fileID == "StrataTestingTests/TraitBookkeepingTests.swift")
+    }
+}
