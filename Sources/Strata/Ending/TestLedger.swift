@@ -76,7 +76,8 @@ package final class TestLedger: Sendable {
         path.append(core.containerDescription.typeName)
         let entry = Open(
             container: core.containerDescription, fileID: "\(core.fileID)",
-            filePath: "\(core.filePath)", line: Int(core.line), path: path,
+            filePath: "\(core.read { $0.side?.filePath } ?? core.fileID)", line: Int(core.line),
+            path: path,
             id: ObjectIdentifier(core), ancestors: ancestors)
         state.withLock { $0.open[entry.id] = entry }
         if !core.isActive { ended(core) }

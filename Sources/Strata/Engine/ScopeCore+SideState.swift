@@ -83,6 +83,11 @@ extension ScopeCore {
         return root.withTreeSettings(creating: false) { $0?.testLedger }
     }
 
+    /// Whether this root's tree is checked in a test: made in one, or watched by one.
+    var isCheckedInTests: Bool {
+        withTreeSettings(creating: false) { $0?.testLedger != nil }
+    }
+
     /// Charges this container, just begun, to a test, when its tree is checked: the test
     /// whose task uses it, or its parent's, or the one its root names.
     func chargeToTest() {

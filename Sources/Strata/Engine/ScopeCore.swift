@@ -22,8 +22,6 @@ package final class ScopeCore: Sendable {
     let parentHandle: ScopeHandle?
     /// Where the scope was made, to name a container that was never used.
     let fileID: StaticString
-    /// The full path of that file, for a leak check to point at.
-    let filePath: StaticString
     /// The state's phase, for ``isActive``.
     let phase = Atomic<UInt8>(ScopeState.Phase.active.rawValue)
     let isBound = Atomic<Bool>(false)
@@ -55,10 +53,17 @@ package final class ScopeCore: Sendable {
         self.tier = tier
         self.parentHandle = parent
         self.fileID = fileID
-        self.filePath = filePath
         self.lineNumber = UInt32(clamping: line)
-        // A root made in a checked test's task is checked in that test.
-        if parent == nil, let ledger = TestLedger.current { checkTree(in: ledger, madeHere: true) }
+        // A root made in a checked test's task is checked in that test. The file's full path
+        // is kept only in a checked tree, for the check to point at: a stored field would
+        // cost every container a size class ("memory per live child with 1 instance").
+        if parent == nil {
+            guard let ledger = TestLedger.current else { return }
+            checkTree(in: ledger, madeHere: true)
+            transition { $0.sideForWriting().filePath = filePath }
+        } else if root.isCheckedInTests {
+            transition { $0.sideForWriting().filePath = filePath }
+        }
     }
 
     var parent: ScopeCore? { parentHandle?.core }

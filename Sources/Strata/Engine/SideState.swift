@@ -31,6 +31,8 @@ final class SideState {
     var leaving: [ObjectIdentifier: OneShot<Void>] = [:]
     /// The test this container is charged to, for the leak check; `nil` outside tests.
     var testLedger: TestLedger?
+    /// The full path of the file the scope was made in, kept in a tree a test checks.
+    var filePath: StaticString?
     /// The judgements of children that ended within this scope's end: watched only once
     /// this scope's release is done too (a parent's instance may hold a child's).
     var heldJudgements: [Judgement] = []
