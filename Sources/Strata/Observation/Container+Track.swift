@@ -161,13 +161,9 @@ extension Container {
         let subscription = Subscription(firesOnce: false) { _ in
             handler(tracking.read(observation, read))
         }
-        guard tie(subscription, tracking) else { return subscription }
-        tracking.follow([observation])
-        switch start {
-        case .currentValue: tracking.deliverAll()
-        case .nextChange: observation.arm(read)
+        return follow(observation, by: tracking, for: subscription, from: start) {
+            observation.arm(read)
         }
-        return subscription
     }
 
     /// Calls `handler` on the main actor with the value of the model's property at `keyPath`
@@ -206,11 +202,30 @@ extension Container {
         let subscription = Subscription(firesOnce: false) { _ in
             MainActor.assumeIsolated { handler(tracking.read(observation, read)) }
         }
+        return follow(observation, by: tracking, for: subscription, from: start) {
+            observation.arm(read)
+        }
+    }
+
+    /// Starts a key-path tracking: tied to the container, following `observation`, and
+    /// either delivering the current value now or armed for the next change.
+    ///
+    /// - Parameters:
+    ///   - observation: The model's property, shared by its followers.
+    ///   - tracking: What delivers each change to `subscription`.
+    ///   - subscription: The handler's subscription.
+    ///   - start: Whether the current value is delivered now.
+    ///   - arm: Registers for the next change, by a read on the tracking's actor.
+    /// - Returns: `subscription`.
+    private func follow(
+        _ observation: PropertyObservation, by tracking: Tracking,
+        for subscription: Subscription, from start: TrackingStart, arm: () -> Void
+    ) -> Subscription {
         guard tie(subscription, tracking) else { return subscription }
         tracking.follow([observation])
         switch start {
         case .currentValue: tracking.deliverAll()
-        case .nextChange: observation.arm(read)
+        case .nextChange: arm()
         }
         return subscription
     }
