@@ -241,7 +241,9 @@ func run(_ shape: Shape, rounds: Int, leaking: Bool) async -> ShapeRun {
     let received = Locked<[Leak]>([])
     var run = ShapeRun()
     var reports: [EndReport] = []
-    let findings = await NoSurvivorsTrait.check(grace: .milliseconds(50)) {
+    // Half a second: a caller's frame that resumes late on a loaded machine (the thread
+    // sanitizer's gate) still lets go within it. Rounds overlap, so the run waits it once.
+    let findings = await NoSurvivorsTrait.check(grace: .milliseconds(500)) {
         var shop = Shop()
         shop.onLeak { leak in received.withLock { $0.append(leak) } }
         for _ in 0..<rounds {

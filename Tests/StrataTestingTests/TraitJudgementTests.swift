@@ -103,7 +103,8 @@ struct TraitJudgementTests {
         "a survivor released within the grace period is not reported",
         .timeLimit(.minutes(1)))
     func releasedWithinGrace() async throws {
-        let found = try await issues(of: .noSurvivors(grace: .milliseconds(300))) {
+        // Released after one yield: inside two seconds even on a loaded machine.
+        let found = try await issues(of: .noSurvivors(grace: .seconds(2))) {
             let session = Leaky().makeSession()
             let late = session.profile()
             session.end()

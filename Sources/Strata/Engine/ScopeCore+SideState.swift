@@ -70,6 +70,7 @@ extension ScopeCore {
             if madeHere { settings?.chargesRoot = true }
             return settings?.watcher
         }
+        isCheckedInTests.store(true, ordering: .releasing)
         watcher?.shortenGrace(to: ledger.grace)
     }
 
@@ -83,16 +84,11 @@ extension ScopeCore {
         return root.withTreeSettings(creating: false) { $0?.testLedger }
     }
 
-    /// Whether this root's tree is checked in a test: made in one, or watched by one.
-    var isCheckedInTests: Bool {
-        withTreeSettings(creating: false) { $0?.testLedger != nil }
-    }
-
     /// Charges this container, just begun, to a test, when its tree is checked: the test
     /// whose task uses it, or its parent's, or the one its root names.
     func chargeToTest() {
         let root = self.root
-        guard root.hasTreeSettings.load(ordering: .acquiring) else { return }
+        guard root.isCheckedInTests.load(ordering: .acquiring) else { return }
         let (named, chargesRoot) = root.withTreeSettings(creating: false) {
             ($0?.testLedger, $0?.chargesRoot ?? false)
         }

@@ -6,10 +6,10 @@ import Synchronization
 /// It holds the state under one lock, applies its transitions, and performs what they
 /// return outside the lock. Four atomics beside the lock repeat what the lock-free paths read
 /// — the phase, whether there are overrides, whether the tree is traced and whether a root
-/// has tree settings — and are written only by ``publish(_:)``, under the lock; two more
-/// are one-way hints (``isBound``, ``hasStored``). Its ``ReadCache`` lets a cached resolution
-/// read the stored instances without the lock; every transition that may change them takes
-/// it down first.
+/// has tree settings — and are written only by ``publish(_:)``, under the lock; three more
+/// are one-way hints (``isBound``, ``hasStored``, ``isCheckedInTests``). Its ``ReadCache``
+/// lets a cached resolution read the stored instances without the lock; every transition
+/// that may change them takes it down first.
 ///
 /// It is not generic, so one compiled copy serves every tier; ``Scope`` is the typed face
 /// the compiler checks nesting with. Whoever keeps the scope open holds it through its
@@ -37,6 +37,9 @@ package final class ScopeCore: Sendable {
     /// Whether overrides are installed: a `unique` resolution takes the lock only when
     /// there are some.
     let hasOverrides = Atomic<Bool>(false)
+    /// Whether this root's tree is checked in a test (``checkTree(in:madeHere:)``): until it
+    /// is, making or first using a container of the tree reads no test's bookkeeping.
+    let isCheckedInTests = Atomic<Bool>(false)
     /// The line the scope was made on.
     private let lineNumber: UInt32
     /// This scope's slot in its parent's list of children, -1 when not listed; read and
@@ -61,7 +64,7 @@ package final class ScopeCore: Sendable {
             guard let ledger = TestLedger.current else { return }
             checkTree(in: ledger, madeHere: true)
             transition { $0.sideForWriting().filePath = filePath }
-        } else if root.isCheckedInTests {
+        } else if root.isCheckedInTests.load(ordering: .acquiring) {
             transition { $0.sideForWriting().filePath = filePath }
         }
     }
