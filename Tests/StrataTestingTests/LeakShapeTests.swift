@@ -11,10 +11,7 @@ import Testing
 
 final class Shop: Container {
     let scope = AppScope()
-    var log: Provider<ShopLog> { shared { ShopLog() } }
 }
-
-final class ShopLog: Sendable {}
 
 final class Page: Container {
     let scope: FeatureScope
@@ -53,10 +50,6 @@ final class Form: Container {
 
     /// The lines of the two ends above.
     static let endLines = (sync: #line - 6, async: #line - 5)
-
-    var unused: Provider<ShopLog> {
-        shared { ShopLog() }
-    }
 }
 
 final class FormViewModel: Sendable {
@@ -92,7 +85,6 @@ final class RequestService: Sendable {}
 final class LeakKeeper: Sendable {
     private let kept = Locked<[any AnyObject & Sendable]>([])
     func keep(_ object: any AnyObject & Sendable) { kept.withLock { $0.append(object) } }
-    var count: Int { kept.withLock(\.count) }
 }
 
 /// A gate tasks wait at until it opens.

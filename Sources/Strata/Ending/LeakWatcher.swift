@@ -47,9 +47,6 @@ final class LeakWatcher: Sendable {
 
     init(grace: Duration) { state = Lock(State(grace: grace)) }
 
-    /// How long judgements wait once an end's work has finished.
-    var grace: Duration { state.withLock(\.grace) }
-
     /// Shortens the grace period to `grace`, if it is shorter: for a root a test watches.
     func shortenGrace(to grace: Duration) {
         state.withLock { $0.grace = min($0.grace, grace) }
