@@ -258,64 +258,57 @@ struct ConcurrencyTests {
     /// Both callers are waiting for the construction when `end()` runs.
     ///
     /// The two callers and `end()` run as tasks on one serial executor, in the order they
-    /// are started. A task keeps the executor from one suspension point to the next, and
-    /// `resolve()` first suspends when it awaits the construction, after it has claimed it or
-    /// joined it. So when `end()` runs, both callers are waiting for the construction: the
-    /// second one's `.ended` comes from the wait, not from finding the container ended.
+    /// are started. A task keeps the executor from one suspension point to the next; the
+    /// first caller claims and runs the factory in its own task, up to the gate, and the
+    /// second joins it. So when `end()` runs, the factory is waiting and the second caller
+    /// is waiting for it: its `.ended` comes from the end, not from finding the container
+    /// ended. The gate opens only once the second caller has thrown: the end did not wait
+    /// for the factory.
     @Test(
-        "ending the container cancels an async construction in flight; its waiters get .ended",
+        "an end makes an async construction's waiters throw .ended at once; a late instance is ended",
         .timeLimit(.minutes(1)))
-    func endCancelsAsyncConstruction() async throws {
+    func endReleasesAsyncWaiters() async throws {
         final class Waiting: Container {
             let scope = AppScope()
-            let started = DispatchSemaphore(value: 0)
-            let sawCancellation = Atomic<Bool>(false)
-            var remote: AsyncProvider<Service> {
+            let gate = AsyncGate()
+            let log = EventLog()
+            var remote: AsyncProvider<Tracked> {
                 shared {
-                    self.started.signal()
-                    do {
-                        // Ends early only when cancelled; bounded, so that a missing
-                        // cancellation fails the test instead of stalling the run.
-                        try await Task.sleep(for: .seconds(45))
-                    } catch {
-                        self.sawCancellation.store(true, ordering: .releasing)
-                        throw error
-                    }
-                    return Service()
+                    self.log.record("factory waits")
+                    await self.gate.wait()
+                    return Tracked("remote", log: self.log)
                 }
             }
         }
         let waiting = Waiting()
         let executor = OneAtATime()
-        let log = EventLog()
         let first = Task(executorPreference: executor) {
-            log.record("first resolves")
-            return try await waiting.remote.resolve()
+            _ = try await waiting.remote.resolve()
         }
         let second = Task(executorPreference: executor) {
-            log.record("second resolves")
-            return try await waiting.remote.resolve()
+            _ = try await waiting.remote.resolve()
         }
-        let ending = Task(executorPreference: executor) {
-            // Bounded: the construction runs on the global executor, not on this one. Under
-            // ThreadSanitizer, with exit tests' processes on both cores, 10 s was once too few.
-            let started = waiting.started.wait(timeout: .now() + .seconds(40)) == .success
-            log.record(started ? "end" : "end before the construction started")
-            waiting.end()
-        }
+        let ending = Task(executorPreference: executor) { _ = waiting.end() }
         await ending.value
-        #expect(log.all == ["first resolves", "second resolves", "end"])
+        #expect(waiting.log.all == ["factory waits"])
 
-        for task in [first, second] {
-            let error = await #expect(throws: StrataError.self) { try await task.value }
-            guard case .ended(let provider)? = error else {
-                Issue.record("expected .ended, got \(String(describing: error))")
-                continue
-            }
-            #expect(provider.description == "Waiting.remote")
+        #expect(await endedProvider(of: second) == "Waiting.remote")
+        waiting.gate.open()
+        #expect(await endedProvider(of: first) == "Waiting.remote")
+        #expect(
+            waiting.log.all == ["factory waits", "made remote", "end remote", "released remote"])
+    }
+
+    /// The provider a task's `.ended` names; `nil` when it ended otherwise.
+    private func endedProvider(of task: Task<Void, any Error>) async -> String? {
+        do {
+            try await task.value
+        } catch StrataError.ended(let provider) {
+            return provider.description
+        } catch {
+            Issue.record("expected .ended, got \(error)")
         }
-        let sawCancellation = waiting.sawCancellation.load(ordering: .acquiring)
-        #expect(sawCancellation)
+        return nil
     }
 
     @Test("an async cycle is reported, not awaited forever")

@@ -15,16 +15,8 @@ private struct Fixture {
         Construction(builder: .thread(ObjectIdentifier(marker)))
     }
 
-    /// A task's construction, prepared as the shell prepares one before its claim.
-    ///
-    /// Its task waits for the claim's answer: discard it once the test is done with it.
-    func taskConstruction(
-        _ make: @escaping @Sendable (Override?) async throws -> Instance = { _ in
-            Instance(Thing())
-        }
-    ) -> Construction {
-        Construction(frame: frame, outerFrames: [], make: make)
-    }
+    /// A construction whose async factory its claiming caller's task runs.
+    func taskConstruction() -> Construction { Construction() }
 
     /// Claims the entry for `construction`, as the thread or task that made it would.
     func claim(_ state: inout ScopeState, for construction: Construction) -> ScopeState.Claim {
@@ -117,7 +109,6 @@ struct ScopeStateTests {
         let first = fixture.construction()
         _ = fixture.claim(&state, for: first)
         let second = fixture.taskConstruction()
-        defer { second.discard() }
         #expect(fixture.claim(&state, for: second).isClaimed)
         #expect(fixture.claim(&state, for: fixture.taskConstruction()).waitedOn === second)
         #expect(fixture.settle(&state, from: first).description == "dropped")
@@ -141,7 +132,6 @@ struct ScopeStateTests {
         let first = fixture.construction()
         _ = fixture.claim(&state, for: first)
         let second = fixture.taskConstruction()
-        defer { second.discard() }
         _ = fixture.claim(&state, for: second)
         #expect(fixture.settle(&state, from: second).description == "kept")
         #expect(state.abandon(fixture.key, first).description == "stored")
@@ -183,60 +173,5 @@ struct ScopeStateTests {
             tier: InteractionTier.self, parent: nil, fileID: #fileID, line: #line)
         #expect(state.adopt(child) == .parentEnded)
         #expect(state.liveChildren.isEmpty)
-    }
-}
-
-/// A task's construction, made before its claim as the shell makes it: its task waits for
-/// the claim's answer before it builds.
-@Suite("Construction prepared before its claim")
-struct PreparedConstructionTests {
-    @Test("a discarded construction never builds", .timeLimit(.minutes(1)))
-    func discardedNeverBuilds() async {
-        let fixture = Fixture()
-        let built = Mutex(false)
-        let construction = fixture.taskConstruction { _ in
-            built.withLock { $0 = true }
-            return Instance(Fixture.Thing())
-        }
-        construction.discard()
-        let result = await construction.built()
-        #expect((try? result.get()) == nil)
-        #expect(!built.withLock { $0 })
-    }
-
-    @Test("a claimed construction builds once begun", .timeLimit(.minutes(1)))
-    func claimedBuildsOnceBegun() async {
-        let fixture = Fixture()
-        var state = ScopeState()
-        let construction = fixture.taskConstruction()
-        guard case .claimed(let override) = fixture.claim(&state, for: construction) else {
-            Issue.record("the first claim was not the construction's")
-            return
-        }
-        construction.begin(with: override)
-        let result = await construction.built()
-        #expect((try? result.get()) != nil)
-    }
-
-    /// A finished construction's work lets go of what it made (issue #37).
-    ///
-    /// The runtime frees a task only after it has resumed the task's waiters, so a finished
-    /// construction's task may outlive the caller's whole request. Its work is held here past
-    /// the construction, as such a task holds it: it must keep nothing it made.
-    @Test("a construction's finished work keeps nothing it made", .timeLimit(.minutes(1)))
-    func finishedWorkKeepsNothing() async throws {
-        let fixture = Fixture()
-        weak var made: Fixture.Thing?
-        var construction: Construction? = fixture.taskConstruction()
-        let work = try #require(construction?.work)
-        construction?.begin(with: nil)
-        if let result = await construction?.built() {
-            made = (try? result.get())?.object as? Fixture.Thing
-        }
-        #expect(made != nil)
-        #expect(work.isFinished)
-        construction = nil
-        #expect(made == nil, "the finished work still holds what it made")
-        withExtendedLifetime(work) {}
     }
 }

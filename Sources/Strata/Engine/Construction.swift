@@ -11,8 +11,8 @@ import Synchronization
 /// - a thread builds it with synchronous factories, holding `gate` for as long as the factory
 ///   runs, so another thread blocks on the gate and wakes when the instance is stored or the
 ///   factory gave up;
-/// - a task builds it with async factories, and every concurrent first caller awaits its
-///   `work` (single flight), then reads what it made.
+/// - a caller's task builds it with an async factory, run in that task, and every concurrent
+///   first caller awaits its ``Outcome`` (single flight).
 package final class Construction: Sendable {
     /// The agent (a thread, or an async construction) whose work builds it.
     let builder: Agent
@@ -21,94 +21,50 @@ package final class Construction: Sendable {
     /// It guards what the construction made and did not store, which the builder sets for
     /// its waiters before the gate opens.
     let gate = Lock<Instance?>(nil)
-    /// The work that builds it in a task of its own, when a task does; `nil` when a thread
-    /// does.
-    package let work: TrackedWork?
-    /// What the work made or threw; `nil` for a thread's construction.
+    /// What an async construction came to, for its waiters; `nil` for a thread's.
     ///
-    /// Given by the work's body, before the work lets go of it; read once the work has
-    /// finished.
-    ///
-    /// Not the task's result: a task keeps its result until the task object is freed, and the
-    /// runtime frees it only after it has resumed the task's waiters, on the thread that ran
-    /// it, which may be descheduled in between. A caller that had let go of the instance and
-    /// ended its container would then see the instance alive, held by nothing but a finished
-    /// task. Kept here, what was made goes when the construction goes: once its last caller
-    /// has taken the instance and returned.
-    private let made: OneShot<Result<Instance, any Error>>?
-    /// Tells the task whether its claim was won, and with which override; `nil` for a
-    /// thread's construction.
-    private let answer: OneShot<ClaimOutcome>?
+    /// What it made goes when the construction goes: once its last waiter has taken the
+    /// instance and returned. No task of Strata's holds it.
+    private let outcome: OneShot<Outcome>?
     private let finished = Atomic<Bool>(false)
+
+    /// What an async construction came to, as its waiters see it.
+    package enum Outcome: Sendable {
+        /// The instance to return: stored, passed on, or what the entry held instead.
+        case built(Instance)
+        /// The factory threw, its caller not cancelled: every waiter throws it.
+        case failed(any Error)
+        /// Its caller was cancelled and gave the claim up: a waiter claims again and builds
+        /// in its own task, never seeing that caller's cancellation.
+        case gaveUp
+        /// The scope ended first.
+        case ended
+    }
 
     /// A construction by the thread `builder`, which holds the gate while it builds.
     package init(builder: Agent) {
         self.builder = builder
-        self.work = nil
-        self.made = nil
-        self.answer = nil
+        self.outcome = nil
     }
 
-    /// A construction by a task of its own, as part of the caller's top-level resolution (or
-    /// the start of one), prepared before its claim: the shell makes it outside the lock,
-    /// the claim decides, and the shell then calls ``begin(with:)`` if the claim is its, or
-    /// ``discard()``.
-    ///
-    /// The work is started here, and waits for that answer before it runs `make`: so it
-    /// exists, to await and to cancel, from the moment the claim records the construction.
-    /// A waiter that finds it before `begin` awaits work that is about to run; an end that
-    /// cancels it before `begin` cancels the task `make` will run in.
-    package init(
-        frame: Frame, outerFrames: [Frame],
-        make: @escaping @Sendable (Override?) async throws -> Instance
-    ) {
-        let agent = Construction.nextTaskAgent()
-        let graph = AsyncResolution.graph ?? ResolutionGraph()
-        let answer = OneShot<ClaimOutcome>()
-        let made = OneShot<Result<Instance, any Error>>()
-        self.builder = agent
-        self.answer = answer
-        self.made = made
-        // The work inherits the caller's `runningFor`, as the caller's own task would.
-        let work = TrackedWork(for: nil) {
-            guard case .build(let override)? = await answer.value() else {
-                made.give(.failure(CancellationError()))
-                return
-            }
-            do {
-                let instance = try await AsyncResolution.$agent.withValue(agent) {
-                    try await AsyncResolution.$frames.withValue(outerFrames + [frame]) {
-                        try await AsyncResolution.$graph.withValue(graph) {
-                            try await make(override)
-                        }
-                    }
-                }
-                made.give(.success(instance))
-            } catch {
-                made.give(.failure(error))
-            }
-        }
-        work.start()
-        self.work = work
+    /// A construction whose async factory runs in the task of the caller that claims it.
+    package init() {
+        builder = Construction.nextTaskAgent()
+        outcome = OneShot()
     }
 
-    /// What a task's construction made or threw, once its work has finished and let go of
-    /// everything it captured; awaited whether or not the awaiting task is cancelled.
-    package func built() async -> Result<Instance, any Error> {
-        guard let work, let made else { preconditionFailure("awaited a thread's build") }
-        await work.wait()
-        return made.given ?? .failure(CancellationError())
+    /// Tells the waiters what the construction came to; the first word stands.
+    package func settle(_ outcome: Outcome) { _ = self.outcome?.give(outcome) }
+
+    /// What the construction came to; `nil` when the waiting task is cancelled first, which
+    /// stops waiting at once.
+    package func awaitOutcome() async -> Outcome? {
+        guard let outcome else { preconditionFailure("awaited a thread's build") }
+        return await outcome.value()
     }
 
-    /// Starts a task's construction whose claim was won, building with `override`.
-    package func begin(with override: Override?) { _ = answer?.give(.build(override)) }
-
-    /// Stops a task's construction whose claim was not won: nobody saw it, and its task
-    /// ends without building.
-    package func discard() { _ = answer?.give(.stop) }
-
-    /// Whether a task builds it, so that its waiters await its work instead of the gate.
-    var isAsync: Bool { work != nil }
+    /// Whether a task builds it, so that its waiters await its outcome instead of the gate.
+    var isAsync: Bool { outcome != nil }
 
     /// Whether it has stored its instance or given up: an agent still recorded as waiting
     /// for it is about to wake, not blocked.
@@ -139,14 +95,6 @@ package final class Construction: Sendable {
     private static func nextTaskAgent() -> Agent {
         .task(counter.wrappingAdd(1, ordering: .relaxed).newValue)
     }
-}
-
-/// What a task's construction, started before its claim, learns from the claim.
-enum ClaimOutcome: Sendable {
-    /// The claim is the construction's: build with this override, if any.
-    case build(Override?)
-    /// Someone else's instance or construction was found, or the scope ended.
-    case stop
 }
 
 /// The stack and identity of an async construction, carried by task-local values so that

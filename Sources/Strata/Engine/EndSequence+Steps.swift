@@ -55,12 +55,13 @@ extension EndSequence {
             tracer: tracer)
     }
 
-    /// Step 4: stops resolution, cancels the constructions in flight, and sorts what the
+    /// Step 4: stops resolution, makes the waiters of constructions in flight throw, and sorts what the
     /// scope runs at its end into its tasks, newest first, and the walk of its hooks and
     /// instances.
     private func stopOwnWork() -> (walk: EndWalk, tasks: [ScopedTask]) {
         let work = core.transition { $0.stopServing() }
-        work.entries.forEachAsyncBuild { $0.task.cancel() }
+        // Their builders run on in their callers' tasks, and end what they make themselves.
+        work.entries.forEachAsyncBuild { $0.settle(.ended) }
         var tasks: [ScopedTask] = []
         var hooks = work.hooks
         if hooks.contains(where: \.isTask) {

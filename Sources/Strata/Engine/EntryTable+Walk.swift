@@ -110,21 +110,12 @@ extension EntryTable {
         return later.slots.allSatisfy { check($0.entry) }
     }
 
-    /// A construction in flight in a task, as the end cancels it.
-    struct AsyncBuild {
-        /// The work that builds it, whose task the end cancels.
-        let task: TrackedWork
-    }
-
-    /// Calls `body` with each construction in flight in a task, read in place.
-    func forEachAsyncBuild(_ body: (AsyncBuild) -> Void) {
-        if hasFirst, case .building(let build) = firstEntry.slot, let work = build.work {
-            body(AsyncBuild(task: work))
-        }
+    /// Calls `body` with each async construction in flight, read in place: the end tells
+    /// their waiters it has come.
+    func forEachAsyncBuild(_ body: (Construction) -> Void) {
+        if hasFirst, case .building(let build) = firstEntry.slot, build.isAsync { body(build) }
         for slot in later.slots {
-            if case .building(let build) = slot.entry.slot, let work = build.work {
-                body(AsyncBuild(task: work))
-            }
+            if case .building(let build) = slot.entry.slot, build.isAsync { body(build) }
         }
     }
 }

@@ -125,56 +125,104 @@ extension ScopeCore {
 }
 
 extension ScopeCore {
-    /// Builds and stores the instance for `key` once: concurrent first callers all await the same
-    /// task (single flight).
+    /// Builds and stores the instance for `key` once, in the caller's task: concurrent first
+    /// callers await the one construction (single flight).
     ///
-    /// The same claim as ``construct(_:retention:make:)``, waited for by awaiting its work
-    /// instead of blocking on its gate; the first waiter to get what the work made stores it.
-    /// Once every waiter has returned, nothing the construction started holds the instance,
-    /// not even its task, which the runtime may free later (see ``Construction``).
-    /// Ending the scope cancels the task, and its waiters get ``StrataError/ended(provider:)``.
+    /// The same claim as ``construct(_:retention:make:)``, waited for by awaiting its
+    /// outcome instead of blocking on its gate. The caller that claims runs the factory in
+    /// its own task, with no task of Strata's, so its cancellation reaches the factory and
+    /// its isolation is the factory's caller's. When that caller is cancelled and the factory
+    /// throws, its claim is given up and the next waiter builds in its own task; a waiter
+    /// cancelled itself stops waiting at once. Ending the scope makes every waiter throw
+    /// ``StrataError/ended(provider:)`` at once; an instance that arrives after the end is
+    /// ended, by the rules of `end()`.
     @usableFromInline
     func constructAsync(
         _ frame: Frame, retention: Retention = .strong,
-        make: @escaping @Sendable (Override?) async throws -> Instance
+        isolation: isolated (any Actor)? = #isolation,
+        make: @Sendable (Override?) async throws -> Instance
     ) async throws(StrataError) -> Instance {
         frame.requireNoIgnoredArguments(maker: "shared { try await … }", isAsync: true)
         let frames = AsyncResolution.frames
         if let start = frames.firstIndex(where: { $0.isSameProvider(as: frame) }) {
             throw .cycle(through: frames[start...], closingWith: [frame])
         }
-        // Made before the lock, its work waiting for the claim's answer; see
-        // `Construction.init(frame:outerFrames:make:)`. It is answered right after the
-        // transition, with no suspension in between, so a claimed one always starts.
-        let mine = Construction(frame: frame, outerFrames: frames, make: make)
-        let construction: Construction
-        switch transition({ $0.claim(frame, with: mine) }) {
-        case .found(let instance):
-            mine.discard()
-            return instance
-        case .ended:
-            mine.discard()
-            throw .ended(provider: frame.provider)
-        case .wait(let other):
-            mine.discard()
-            construction = other
-        case .claimed(let override):
-            mine.begin(with: override)
-            construction = mine
+        while true {
+            let mine = Construction()
+            switch transition({ $0.claim(frame, with: mine) }) {
+            case .found(let instance):
+                return instance
+            case .ended:
+                throw .ended(provider: frame.provider)
+            case .claimed(let override):
+                return try await build(
+                    frame, by: mine, outerFrames: frames, override: override,
+                    retention: retention, isolation: isolation, make: make)
+            case .wait(let other):
+                let outcome = try await WaitGraph.await(
+                    agent: AsyncResolution.agent, frames: frames, on: other, of: frame)
+                switch outcome {
+                case .built(let instance)?: return instance
+                case .failed(let error)?: throw wrap(error, frame)
+                case .ended?: throw .ended(provider: frame.provider)
+                case .gaveUp?: continue
+                case nil:
+                    throw .factoryFailed(provider: frame.provider, underlying: CancellationError())
+                }
+            }
         }
-        let result = try await WaitGraph.await(
-            agent: AsyncResolution.agent, frames: frames, on: construction, of: frame)
-        switch result {
+    }
+
+    /// Runs the factory of a claimed construction in the caller's task, settles what it
+    /// made or threw, and tells the waiters.
+    private func build(
+        _ frame: Frame, by construction: Construction, outerFrames: [Frame],
+        override: Override?, retention: Retention, isolation: isolated (any Actor)?,
+        make: @Sendable (Override?) async throws -> Instance
+    ) async throws(StrataError) -> Instance {
+        let made: Result<Instance, any Error>
+        do {
+            let graph = AsyncResolution.graph ?? ResolutionGraph()
+            made = .success(
+                try await AsyncResolution.$agent.withValue(construction.builder) {
+                    try await AsyncResolution.$frames.withValue(outerFrames + [frame]) {
+                        try await AsyncResolution.$graph.withValue(graph) {
+                            try await make(override)
+                        }
+                    }
+                })
+        } catch {
+            made = .failure(error)
+        }
+        switch made {
         case .success(let instance):
-            switch try settle(instance, for: frame, from: construction, retention: retention) {
-            case .kept, .passedOn: return instance
-            case .dropped(let current): return current ?? instance
+            let settled: ScopeState.Settled
+            do {
+                settled = try settle(instance, for: frame, from: construction, retention: retention)
+            } catch {
+                construction.settle(.ended)
+                throw error
+            }
+            switch settled {
+            case .kept, .passedOn:
+                construction.settle(.built(instance))
+                return instance
+            case .dropped(let current):
+                construction.settle(.built(current ?? instance))
+                return current ?? instance
             }
         case .failure(let error):
+            let cancelled = Task.isCancelled
             switch abandon(frame.key, construction) {
-            case .ended: throw .ended(provider: frame.provider)
-            case .stored(let current): return current
-            case .nothingStored: throw wrap(error, frame)
+            case .ended:
+                construction.settle(.ended)
+                throw .ended(provider: frame.provider)
+            case .stored(let current):
+                construction.settle(.built(current))
+                return current
+            case .nothingStored:
+                construction.settle(cancelled ? .gaveUp : .failed(error))
+                throw wrap(error, frame)
             }
         }
     }

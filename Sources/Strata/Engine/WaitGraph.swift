@@ -30,20 +30,22 @@ enum WaitGraph {
 
     private static let waits = Lock(Waits())
 
-    /// Awaits the work that builds `target`, the construction of `frame`, with `agent`
-    /// recorded as waiting for it unless that closes a cycle; an `agent` of `nil` (a caller
-    /// outside every async construction) builds nothing anyone could wait for, and is not
-    /// recorded.
+    /// Awaits what `target`, the construction of `frame` in another caller's task, comes
+    /// to, with `agent` recorded as waiting for it unless that closes a cycle; an `agent` of
+    /// `nil` (a caller outside every async construction) builds nothing anyone could wait
+    /// for, and is not recorded.
     ///
+    /// - Returns: The outcome; `nil` when the waiting task was cancelled, which stops waiting
+    ///   at once.
     /// - Throws: ``StrataError/cycle(path:)`` when the wait would never end.
     static func await(
         agent: Agent?, frames: [Frame], on target: Construction, of frame: Frame
-    ) async throws(StrataError) -> Result<Instance, any Error> {
-        guard let agent else { return await target.built() }
+    ) async throws(StrataError) -> Construction.Outcome? {
+        guard let agent else { return await target.awaitOutcome() }
         try register(agent: agent, frames: frames, for: Wait(target: target, frame: frame))
-        let result = await target.built()
+        let outcome = await target.awaitOutcome()
         try unregister(agent)
-        return result
+        return outcome
     }
 
     /// Blocks on the gate of `target`, the construction of `frame` a thread runs, with

@@ -1,8 +1,16 @@
 /// A handle on a dependency that takes `await` to build, made by `shared { try await … }`.
 ///
-/// Concurrent first callers await one construction (single flight). Ending the container
-/// cancels a construction in flight, and its waiters get ``StrataError/ended(provider:)``.
-/// A construction that throws is not kept: the next ``resolve()`` runs the factory again.
+/// The factory runs in the task of the first caller, with no task of Strata's: that caller's
+/// cancellation reaches the factory. Concurrent first callers await that one construction
+/// (single flight). When the first caller is cancelled and its factory throws, the next
+/// waiter runs the factory in its own task, and never sees that cancellation; a waiter that is
+/// cancelled itself stops waiting at once. Ending the container makes every waiter throw
+/// ``StrataError/ended(provider:)`` at once; an instance its factory returns after the end is
+/// ended at once, its end hooks run. A construction that throws is not kept: the next
+/// ``resolve(isolation:)`` runs the factory again.
+///
+/// A resolution runs on the caller's actor (`isolation`), so a cached read from the main
+/// actor costs no hop.
 ///
 /// ```swift
 /// var catalog: AsyncProvider<Catalog> { shared { try await Catalog.load(from: self.api()) } }
@@ -30,10 +38,12 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
     /// Resolves the instance, trapping with a message that says what went wrong, where,
     /// and how to fix it.
     ///
+    /// - Parameter isolation: The caller's actor, which the resolution runs on; filled in by
+    ///   the compiler.
     /// - Returns: The instance.
-    public func callAsFunction() async -> Value {
+    public func callAsFunction(isolation: isolated (any Actor)? = #isolation) async -> Value {
         do {
-            return try await resolve()
+            return try await resolve(isolation: isolation)
         } catch {
             error.trap()
         }
@@ -44,18 +54,25 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
     /// When the factory throws, nothing is stored: the next call runs the factory again, so
     /// resolving once more retries a failed load.
     ///
+    /// - Parameter isolation: The caller's actor, which the resolution runs on; filled in by
+    ///   the compiler.
     /// - Returns: The instance.
     /// - Throws: ``StrataError/ended(provider:)`` when the container has ended or ends
     ///   while the instance is being built, ``StrataError/cycle(path:)`` when the providers
     ///   need each other, and ``StrataError/factoryFailed(provider:underlying:)`` when the
-    ///   factory throws.
-    public func resolve() async throws(StrataError) -> Value {
+    ///   factory throws — a `CancellationError` too, when the caller is cancelled while it
+    ///   builds or waits.
+    public func resolve(isolation: isolated (any Actor)? = #isolation) async throws(StrataError)
+        -> Value
+    {
         if let instance = core.cachedInstance(key) {
             return instance.value(as: Value.self)
         }
         let make = self.make
         let frame = Frame(core: core, key: key)
-        let instance = try await core.constructAsync(frame, retention: .strong) { override in
+        let instance = try await core.constructAsync(
+            frame, retention: .strong, isolation: isolation
+        ) { override in
             if case .async(let replacement) = override {
                 return Instance(holding: try await replacement() as! Value)
             }
