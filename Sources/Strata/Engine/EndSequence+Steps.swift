@@ -30,6 +30,9 @@ extension EndSequence {
 
     /// Steps 4 to 7, each awaited up to `deadline`: what overran is cancelled, listed and
     /// left behind.
+    ///
+    /// With nothing async to await, it starts no task and costs about what ``finishNow(_:children:)``
+    /// costs.
     func finishAwaited(
         _ ending: Ending, children: EndReport, until deadline: ContinuousClock.Instant
     ) async -> EndReport {
@@ -44,11 +47,7 @@ extension EndSequence {
         }
         tasks.removeAll()
         var watched = Watches()
-        while let step = walk.next() {
-            guard let pending = perform(step, watching: &watched, tracer: tracer) else { continue }
-            let (work, endWork) = started(pending, in: container, tracer: tracer)
-            if await !work.run(until: deadline) { own.addOverran(endWork, work) }
-        }
+        await awaitSteps(&walk, watching: &watched, until: deadline, into: &own)
         let (remaining, side) = release(&watched)
         return report(
             ending, own: own, children: children, remaining: remaining, side: side, name: name,
@@ -221,26 +220,38 @@ extension EndSequence {
         return nil
     }
 
-    /// The work that runs what a step left, and how the report names it; traces an
-    /// instance's end.
+    /// What a step left to run, and how the report names it.
+    func described(
+        _ pending: PendingWork, in container: ContainerDescription
+    ) -> (body: @Sendable () async -> Void, work: EndWork) {
+        switch pending {
+        case .hook(let hook):
+            return (hook.body, EndWork(kind: .hook, container: container, site: hook.site))
+        case .instance(let bound, _, let site):
+            let provider = ProviderDescription(container: container, name: site.displayName)
+            return (
+                { await bound.scopeDidEnd() },
+                EndWork(kind: .instance(provider), container: container, site: nil)
+            )
+        }
+    }
+
+    /// Traces the end of an instance whose end a step left to run, as that end begins.
+    func traceStart(_ pending: PendingWork, tracer: (@Sendable (TraceEvent) -> Void)?) {
+        if case .instance(_, let instance, let site) = pending {
+            traceInstanceEnded(instance, site: site, tracer: tracer)
+        }
+    }
+
+    /// The work that runs what a step left in a task of its own, and how the report names
+    /// it; traces an instance's end.
     func started(
         _ pending: PendingWork, in container: ContainerDescription,
         tracer: (@Sendable (TraceEvent) -> Void)?
     ) -> (TrackedWork, EndWork) {
-        switch pending {
-        case .hook(let hook):
-            return (
-                TrackedWork(for: core, hook.body),
-                EndWork(kind: .hook, container: container, site: hook.site)
-            )
-        case .instance(let bound, let instance, let site):
-            traceInstanceEnded(instance, site: site, tracer: tracer)
-            let provider = ProviderDescription(container: container, name: site.displayName)
-            return (
-                TrackedWork(for: core) { await bound.scopeDidEnd() },
-                EndWork(kind: .instance(provider), container: container, site: nil)
-            )
-        }
+        traceStart(pending, tracer: tracer)
+        let (body, work) = described(pending, in: container)
+        return (TrackedWork(for: core, body), work)
     }
 
     /// Starts what a step left without awaiting it, listed in `report`'s `notAwaited`.

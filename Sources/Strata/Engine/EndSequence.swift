@@ -38,8 +38,9 @@ struct EndSequence {
 
     /// Ends the scope and awaits each step: `endAndWait`.
     ///
-    /// The first caller starts the walk in a task of its own, so that cancelling a caller
-    /// does not stop it halfway, and gets its report: the whole end's, or, when a child
+    /// The first caller walks it in its own task, and gets its report; cancelling that caller
+    /// does not stop it halfway, since no wait of the walk ends at a cancellation and its async
+    /// steps run in a task of their own (``EndRunner``). The report is the whole end's, or, when a child
     /// ending elsewhere outlived the deadline, what ended by then, with the container in
     /// ``EndReport/stillEnding`` and the child in ``EndReport/overran`` (the rest of the end
     /// runs when that child is done). A caller that finds an end begun awaits its report up
@@ -62,18 +63,20 @@ struct EndSequence {
             return await ending.done.value(until: deadline)
                 ?? stillEnding(ending.childrenSoFar)
         case .closed(let ending):
-            let walked = OneShot<EndReport>()
+            guard core.isRunningOwnWork else {
+                // In the caller's task: its waits ignore the caller's cancellation, and its
+                // async steps run in a task of their own (``EndRunner``).
+                return await walkAwaited(ending, until: deadline, draining: draining)
+            }
+            // Work of this tree would wait for itself: the walk goes on in a task of its
+            // own, nobody's work, and the caller returns at once.
             let sequence = self
-            // Nobody's work: it waits for the caller's, if the caller is work of this tree.
             TrackedWork(for: nil) {
                 await TrackedWork.$runningFor.withValue(nil) {
-                    let report = await sequence.walkAwaited(
-                        ending, until: deadline, draining: draining)
-                    walked.give(report)
+                    _ = await sequence.walkAwaited(ending, until: deadline, draining: draining)
                 }
             }.start()
-            guard !core.isRunningOwnWork else { return stillEnding(EndReport()) }
-            return await walked.outcome()
+            return stillEnding(EndReport())
         }
     }
 

@@ -111,6 +111,36 @@ package final class OneShot<Value: Sendable>: Sendable {
     }
 
     /// Resumes one awaiting task with `nil`, if it is still waiting.
+    /// The value, once given; `nil` when `deadline` passes first. Cancelling the awaiting task
+    /// does not end the wait: an awaited end goes on whoever cancels its caller.
+    package func value(until deadline: ContinuousClock.Instant) async -> Value? {
+        if let value = given { return value }
+        let ticket = Lock<(number: Int?, deadline: UInt64?)>((nil, nil))
+        let value = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Value?, Never>) in
+            let found: Value?? = state.withLock { state in
+                switch state {
+                case .given(let value):
+                    return .some(value)
+                case .waiting(var waiting):
+                    let number = waiting.add(.task(continuation))
+                    state = .waiting(waiting)
+                    ticket.withLock { $0.number = number }
+                    return .none
+                }
+            }
+            if let found { return continuation.resume(returning: found) }
+            let registration = Deadlines.at(deadline) { [self] in
+                if let number = ticket.withLock({ $0.number }) { stopWaiting(number) }
+            }
+            ticket.withLock { $0.deadline = registration }
+        }
+        if value != nil, let registration = ticket.withLock({ $0.deadline }) {
+            Deadlines.withdraw(registration)
+        }
+        return value
+    }
+
     private func stopWaiting(_ number: Int) {
         let waiter: Waiter? = state.withLock { state in
             guard case .waiting(var waiting) = state else { return nil }

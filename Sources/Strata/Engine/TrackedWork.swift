@@ -98,8 +98,8 @@ package final class TrackedWork: Sendable {
         await finished.outcome()
     }
 
-    /// Waits until the work has finished, or until `deadline`, or until the waiting task is
-    /// cancelled.
+    /// Waits until the work has finished, or until `deadline`, whether or not the waiting task
+    /// is cancelled.
     ///
     /// - Returns: Whether it finished.
     package func wait(until deadline: ContinuousClock.Instant) async -> Bool {
@@ -122,25 +122,11 @@ package final class TrackedWork: Sendable {
     static func onMainActor(_ operation: @escaping @MainActor @Sendable () -> Void) {
         Task { @MainActor in operation() }
     }
-}
 
-extension OneShot {
-    /// The value, once given; `nil` when `deadline` passes first, or the awaiting task is
-    /// cancelled.
-    ///
-    /// Here, beside the other tasks Strata starts, since the deadline is a child task.
-    package func value(until deadline: ContinuousClock.Instant) async -> Value? {
-        if let value = given { return value }
-        return await withTaskGroup(of: Value?.self) { group in
-            group.addTask { await self.value() }
-            group.addTask {
-                try? await Task.sleep(until: deadline, clock: .continuous)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
+    /// Starts the one timer of ``Deadlines``: nobody's work, inheriting nothing from its
+    /// caller.
+    static func startTimer(_ run: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        Task.detached { await run() }
     }
 }
 
