@@ -110,9 +110,10 @@ package final class OneShot<Value: Sendable>: Sendable {
         }
     }
 
-    /// Resumes one awaiting task with `nil`, if it is still waiting.
-    /// The value, once given; `nil` when `deadline` passes first. Cancelling the awaiting task
-    /// does not end the wait: an awaited end goes on whoever cancels its caller.
+    /// The value, once given; `nil` when `deadline` passes first.
+    ///
+    /// Cancelling the awaiting task does not end the wait: an awaited end goes on whoever
+    /// cancels its caller.
     package func value(until deadline: ContinuousClock.Instant) async -> Value? {
         if let value = given { return value }
         let ticket = Lock<(number: Int?, deadline: UInt64?)>((nil, nil))
@@ -141,6 +142,7 @@ package final class OneShot<Value: Sendable>: Sendable {
         return value
     }
 
+    /// Resumes one awaiting task with `nil`, if it is still waiting.
     private func stopWaiting(_ number: Int) {
         let waiter: Waiter? = state.withLock { state in
             guard case .waiting(var waiting) = state else { return nil }
