@@ -24,3 +24,22 @@ final class Dialog: Container {
     let scope: InteractionScope
     init(parent: Feature) { scope = InteractionScope(parent: parent) }
 }
+
+final class Request: Container {
+    let scope: RequestScope
+    init(parent: Session) throws(StrataError) { scope = try RequestScope(parent: parent) }
+}
+
+final class RequestStep: Container {
+    let scope: InteractionScope
+    init(parent: Request) { scope = InteractionScope(parent: parent) }
+}
+
+final class AppRequest: Container {
+    let scope: RequestScope
+    init(parent: App) throws(StrataError) { scope = try RequestScope(parent: parent) }
+}
+
+func serve(_ app: App) async throws -> Int {
+    try await app.withRequest(AppRequest.init) { request in request.isActive ? 1 : 0 }
+}

@@ -9,6 +9,7 @@
 /// | ``SessionScope`` | an app container |
 /// | ``FeatureScope`` | an app, session or feature container |
 /// | ``InteractionScope`` | any container |
+/// | ``RequestScope`` | an app or session container; its initialiser throws |
 ///
 /// ```swift
 /// final class GuideContainer: Container {
@@ -84,6 +85,9 @@ public typealias SessionScope = Scope<SessionTier>
 public typealias FeatureScope = Scope<FeatureTier>
 /// The scope of an interaction container: one form, dialog or gesture, under any container.
 public typealias InteractionScope = Scope<InteractionTier>
+/// The scope of a request container: one request a server handles, under an app or session
+/// container.
+public typealias RequestScope = Scope<RequestTier>
 
 extension Scope where Level == AppTier {
     /// Makes the root scope of a container tree.
@@ -285,5 +289,65 @@ extension Scope where Level == InteractionTier {
         filePath: StaticString = #filePath, line: UInt = #line
     ) throws(StrataError) {
         try self.init(checkingChildOf: parent, fileID: fileID, filePath: filePath, line: line)
+    }
+}
+
+extension Scope where Level == RequestTier {
+    /// Makes a request scope under an app or session container, unless the parent's end has
+    /// begun: a request may arrive while its server shuts down, so this is always checked.
+    ///
+    /// ```swift
+    /// final class RequestContainer: Container {
+    ///     let scope: RequestScope
+    ///     let parent: AppContainer
+    ///     init(parent: AppContainer) throws(StrataError) {
+    ///         self.parent = parent
+    ///         scope = try RequestScope(parent: parent)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - parent: The app or session container the request belongs to.
+    ///   - fileID: Where the scope is made; filled in by the compiler.
+    ///   - filePath: The full path of that file; filled in by the compiler.
+    ///   - line: The line the scope is made on; filled in by the compiler.
+    /// - Throws: ``StrataError/childOfEnded(parent:childTier:location:)`` when the parent's
+    ///   end has begun.
+    @inlinable
+    public init<Parent: Container>(
+        parent: Parent, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line
+    ) throws(StrataError) where Parent.ContainerTier: RequestParentTier {
+        try self.init(checkingChildOf: parent, fileID: fileID, filePath: filePath, line: line)
+    }
+
+    /// Refuses, at compile time, a parent that is not an app or session container.
+    ///
+    /// Declared only so that the compiler's error names the mistake and its fix; an app or
+    /// session container picks the initialiser above.
+    ///
+    /// ```swift
+    /// let scope = try RequestScope(parent: settings)  // error: a request scope's parent must be …
+    /// let scope = try RequestScope(parent: app)       // compiles
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - parent: A feature, interaction or request container.
+    ///   - fileID: Unused.
+    ///   - line: Unused.
+    /// - Throws: Never: it does not compile.
+    @available(
+        *, unavailable,
+        message: """
+            a request scope's parent must be an app or session container: a request is \
+            handled for the server or for a signed-in user. Make the request from the app or \
+            the session, or make this container an InteractionScope to nest it under a request
+            """
+    )
+    public init<Parent: Container>(
+        parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+    ) throws(StrataError) {
+        fatalError("unavailable")
     }
 }

@@ -18,10 +18,14 @@ public protocol Tier: Sendable {
 /// interaction is the shortest-lived tier and nothing but another interaction sits under it.
 public protocol FeatureParentTier: Tier {}
 
+/// A tier whose containers may be the parent of a request container: the app and the
+/// session.
+public protocol RequestParentTier: Tier {}
+
 /// The app tier: from process start to exit.
 ///
 /// The root of every container tree.
-public enum AppTier: FeatureParentTier {
+public enum AppTier: FeatureParentTier, RequestParentTier {
     /// `app`.
     public static var name: String { "app" }
 }
@@ -29,7 +33,7 @@ public enum AppTier: FeatureParentTier {
 /// The session tier: from sign-in to sign-out.
 ///
 /// Its parent is an app container.
-public enum SessionTier: FeatureParentTier {
+public enum SessionTier: FeatureParentTier, RequestParentTier {
     /// `session`.
     public static var name: String { "session" }
 }
@@ -48,4 +52,19 @@ public enum FeatureTier: FeatureParentTier {
 public enum InteractionTier: Tier {
     /// `interaction`.
     public static var name: String { "interaction" }
+}
+
+/// The request tier: one request a server handles, from its arrival to its response.
+///
+/// Its parent is an app or session container; an interaction may sit under it. A request may
+/// arrive while its server shuts down, so a request scope is always made with a check: its
+/// initialiser throws ``StrataError/childOfEnded(parent:childTier:location:)`` once the
+/// parent's end has begun, where the other tiers' trap. `Container/withRequest(_:isolation:_:)`
+/// makes one for the length of a body.
+///
+/// A tier of its own, rather than tiers users declare: the compiler checks where a request
+/// nests, and its errors name the fix, as they do for the other tiers.
+public enum RequestTier: Tier {
+    /// `request`.
+    public static var name: String { "request" }
 }

@@ -135,6 +135,10 @@ struct EndSequence {
     /// Ends this child as part of its parent's end, whose ending waits for it wherever it
     /// runs: here, or already elsewhere.
     private func endNowAsChild(of parent: Ending) {
+        if let left = leavingOfHeldChild() {
+            parent.waitFor(leaving: left)
+            return
+        }
         var report = EndReport()
         switch begin(at: parent.site, quietInto: &report) {
         case .quiet:
@@ -173,6 +177,11 @@ struct EndSequence {
     private func endAwaitedAsChild(until deadline: ContinuousClock.Instant, of parent: Ending)
         async
     {
+        if let left = leavingOfHeldChild() {
+            if await left.value(until: deadline) == nil { overran(into: parent) }
+            parent.waitFor(leaving: left)
+            return
+        }
         var report = EndReport()
         switch begin(at: parent.site, quietInto: &report) {
         case .quiet:
@@ -190,6 +199,17 @@ struct EndSequence {
             if await left.value(until: deadline) == nil { overran(into: parent) }
             parent.waitFor(leaving: left)
         }
+    }
+
+    /// A child a body holds (`withRequest`) is not ended under that body: its body's task is
+    /// cancelled, and the parent's end waits for the body to return and end the child.
+    ///
+    /// - Returns: The signal the child gives when it leaves its parent; `nil` when no body
+    ///   holds it, or it has left.
+    private func leavingOfHeldChild() -> OneShot<Void>? {
+        guard let body = core.read(\.holdingBody) else { return nil }
+        body.cancel()
+        return leavingSignal()
     }
 
     /// Lists this child in its parent's report as still ending at the deadline.

@@ -56,6 +56,20 @@ extension ScopeState {
         return true
     }
 
+    /// Lets the body running in `task` hold the scope, unless its end has begun.
+    mutating func hold(by task: BodyTask) -> Bool {
+        guard phase == .active else { return false }
+        body = task
+        return true
+    }
+
+    /// The body that holds the scope lets go of it, as it returns.
+    mutating func letGoOfBody() { body = nil }
+
+    /// The task of the body that holds the scope, while it is active: what a parent's end
+    /// cancels instead of ending the scope.
+    var holdingBody: BodyTask? { phase == .active ? body : nil }
+
     /// What the end's own steps walk: the hooks and instances, taken under the lock.
     package struct OwnWork {
         package let hooks: [Hook]

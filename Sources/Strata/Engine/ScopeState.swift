@@ -77,6 +77,10 @@ package struct ScopeState {
     /// Counts instances, hooks and children as they are made: the order end follows.
     private var made = 0
     private(set) var hooks: [Hook] = []
+    /// The task running the body that holds this scope, a `withRequest`'s: a parent's end
+    /// cancels it and waits for the body to end the scope, rather than ending it under the
+    /// body.
+    var body: BodyTask?
     /// Live children, in creation order; see ``ChildList``.
     private(set) var children = ChildList()
     /// Overrides, tracer, routes, contributions, tree settings and the `endAndWait`

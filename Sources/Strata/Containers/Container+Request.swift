@@ -1,0 +1,57 @@
+extension Container where ContainerTier: RequestParentTier {
+    /// Makes a request container, runs `body` with it, and ends it when `body` returns,
+    /// throws or is cancelled: one dependency scope per request, as a server needs.
+    ///
+    /// ```swift
+    /// let response = try await app.withRequest(RequestContainer.init) { request in
+    ///     try await request.orders().place(order)
+    /// }
+    /// ```
+    ///
+    /// - The request is made by `make`, whose ``RequestScope`` throws
+    ///   ``StrataError/childOfEnded(parent:childTier:location:)`` once this container's end
+    ///   has begun: a request that arrives during a shutdown is refused, never trapped on.
+    /// - While `body` runs, the request is the body's. An end of this container, or of one
+    ///   above it, does not end the request under the body: it cancels the body's task, and
+    ///   waits for the body to return and the request to end. So request code, and factories
+    ///   that read the parent (`self.parent.logger()`), never meet an ended container, even
+    ///   at a draining shutdown's deadline. The cancellation reaches the request's async
+    ///   factories, which run in the body's task.
+    /// - When `body` is done, the request ends as ``endAndWait(within:draining:fileID:filePath:line:column:)``
+    ///   ends it, awaited. Its async end hooks and ``AsyncScopeBound`` instances run in a task
+    ///   of their own, so they run to completion even when the body was cancelled: a leased
+    ///   connection goes back to its pool.
+    ///
+    /// - Parameters:
+    ///   - make: Makes the request container under this one; usually its initialiser.
+    ///   - isolation: The caller's actor, which `body` runs on; filled in by the compiler.
+    ///   - body: The request's work.
+    /// - Returns: What `body` returned.
+    /// - Throws: What `make` or `body` threw.
+    public func withRequest<Request: Container, Value>(
+        _ make: (Self) throws(StrataError) -> Request,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (Request) async throws -> Value
+    ) async throws -> Value where Request.ContainerTier == RequestTier {
+        let request = try make(self)
+        let core = request.boundCore
+        let task = BodyTask()
+        guard core.transition({ $0.hold(by: task) }) else {
+            // This container's end reached the request between its making and the hold.
+            await request.endAndWait()
+            throw StrataError.childOfEnded(
+                parent: boundCore.containerDescription, childTier: RequestTier.name,
+                location: "\(core.fileID):\(core.line)")
+        }
+        let outcome: Result<Value, any Error>
+        do {
+            outcome = .success(try await body(request))
+        } catch {
+            outcome = .failure(error)
+        }
+        core.transition { $0.letGoOfBody() }
+        task.letGo()
+        await request.endAndWait()
+        return try outcome.get()
+    }
+}
