@@ -35,6 +35,9 @@ let allCases: [BenchCase] = [
     .providerGrowth,
     .tierGrowth,
     .endGrowth,
+    .request,
+    .request64,
+    .requestCancel,
 ]
 
 /// Progress and errors go to standard error, so standard output holds only the table.
