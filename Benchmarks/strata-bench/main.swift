@@ -38,6 +38,13 @@ let allCases: [BenchCase] = [
     .request,
     .request64,
     .requestCancel,
+    .asyncCached,
+    .asyncCachedMain,
+    .asyncFirst,
+    .endAndWaitCost,
+    .released,
+    .requestMemory,
+    .requestMemoryEnd,
 ]
 
 /// Progress and errors go to standard error, so standard output holds only the table.
