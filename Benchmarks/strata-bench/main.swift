@@ -35,6 +35,16 @@ let allCases: [BenchCase] = [
     .providerGrowth,
     .tierGrowth,
     .endGrowth,
+    .request,
+    .request64,
+    .requestCancel,
+    .asyncCached,
+    .asyncCachedMain,
+    .asyncFirst,
+    .endAndWaitCost,
+    .released,
+    .requestMemory,
+    .requestMemoryEnd,
 ]
 
 /// Progress and errors go to standard error, so standard output holds only the table.
@@ -67,35 +77,46 @@ if selected.isEmpty {
     exit(2)
 }
 
-var outcomes: [CaseOutcome] = []
-for benchCase in selected {
-    printError("running \(benchCase.name): \(benchCase.title)")
-    let start = monotonicNanoseconds()
-    do {
-        let figures = try benchCase.measure(options.settings)
-        outcomes.append(.measured(CaseResult(benchCase: benchCase, figures: figures)))
-    } catch  where error.isUnsupported {
-        printError("  skipped: \(error)")
-        outcomes.append(.skipped(benchCase, error))
-    } catch {
-        printError("  FAILED: \(error)")
-        outcomes.append(.failed(benchCase, error))
+/// Runs the selected cases, prints the table and ends the process with the run's status.
+func runCases(_ selected: [BenchCase], options: Options) -> Never {
+    var outcomes: [CaseOutcome] = []
+    for benchCase in selected {
+        printError("running \(benchCase.name): \(benchCase.title)")
+        let start = monotonicNanoseconds()
+        do {
+            let figures = try benchCase.measure(options.settings)
+            outcomes.append(.measured(CaseResult(benchCase: benchCase, figures: figures)))
+        } catch  where error.isUnsupported || error.isBlocked {
+            printError("  \(error.isBlocked ? "blocked" : "skipped"): \(error)")
+            outcomes.append(.skipped(benchCase, error))
+        } catch {
+            printError("  FAILED: \(error)")
+            outcomes.append(.failed(benchCase, error))
+        }
+        let seconds = Double(monotonicNanoseconds() - start) / 1e9
+        printError("  done in \(NumberFormat.fixed(seconds, decimals: 2)) s")
     }
-    let seconds = Double(monotonicNanoseconds() - start) / 1e9
-    printError("  done in \(NumberFormat.fixed(seconds, decimals: 2)) s")
-}
 
-print(TableReport(outcomes: outcomes, settings: options.settings).text)
+    print(TableReport(outcomes: outcomes, settings: options.settings).text)
 
-if let path = options.jsonPath {
-    guard JSONReport(outcomes: outcomes, settings: options.settings).write(to: path) else {
-        printError("strata-bench: could not write JSON to \(path)")
+    if let path = options.jsonPath {
+        guard JSONReport(outcomes: outcomes, settings: options.settings).write(to: path) else {
+            printError("strata-bench: could not write JSON to \(path)")
+            exit(1)
+        }
+    }
+
+    let failures = outcomes.filter { if case .failed = $0 { true } else { false } }
+    if !failures.isEmpty {
+        printError("strata-bench: \(failures.count) case(s) failed")
         exit(1)
     }
+    exit(0)
 }
 
-let failures = outcomes.filter { if case .failed = $0 { true } else { false } }
-if !failures.isEmpty {
-    printError("strata-bench: \(failures.count) case(s) failed")
-    exit(1)
-}
+// The cases run on a thread of their own; the main thread runs the main queue, and so the
+// main actor, so that a case can run a loop there (`async-cached-main`) while the bench
+// thread waits for it.
+MainThread.recordCurrent()
+BenchThread.start { [options, selected] in runCases(selected, options: options) }
+MainQueue.serve()

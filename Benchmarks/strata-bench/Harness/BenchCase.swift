@@ -33,6 +33,13 @@ enum Target: Sendable {
     case ratio(atMost: Double)
     /// (Strata − baseline) ÷ `extraTiers` at most this many nanoseconds.
     case nanosecondsPerTier(atMost: Double, extraTiers: Int)
+    /// Strata − baseline at most this many nanoseconds: what Strata adds to work that costs
+    /// far more than a container, such as a request. The table also says whether the ratio
+    /// is within `stretchRatio`, a further goal that is not judged.
+    case nanosecondsOver(atMost: Double, stretchRatio: Double? = nil)
+    /// Strata's own figure at most this, in the case's unit, whatever the baseline: a bound
+    /// on growth, which may be zero on both sides.
+    case atMost(Double)
 }
 
 /// A case and its figures.
@@ -52,13 +59,17 @@ struct CaseResult: Sendable {
         case .ratio: ratio
         case .nanosecondsPerTier(_, let extraTiers):
             (strata.median - baseline.median) / Double(extraTiers)
+        case .nanosecondsOver: strata.median - baseline.median
+        case .atMost: strata.median
         }
     }
 
     /// The most the judged figure may be.
     var limit: Double {
         switch benchCase.target {
-        case .ratio(let limit), .nanosecondsPerTier(let limit, _): limit
+        case .ratio(let limit), .nanosecondsPerTier(let limit, _), .nanosecondsOver(let limit, _),
+            .atMost(let limit):
+            limit
         }
     }
 
@@ -70,20 +81,30 @@ struct BenchFailure: Error, CustomStringConvertible {
     let description: String
     /// Whether the case cannot run on this platform: it is skipped, not failed.
     let isUnsupported: Bool
+    /// Whether the case cannot be measured until the library does what it needs, which the
+    /// description says: it is reported as blocked, not failed, and measures once the library
+    /// does.
+    let isBlocked: Bool
 
     init(_ description: String) {
-        self.description = description
-        self.isUnsupported = false
+        self.init(description, isUnsupported: false, isBlocked: false)
     }
 
-    private init(unsupported description: String) {
+    private init(_ description: String, isUnsupported: Bool, isBlocked: Bool) {
         self.description = description
-        self.isUnsupported = true
+        self.isUnsupported = isUnsupported
+        self.isBlocked = isBlocked
     }
 
     /// The case cannot run on this platform.
     static func unsupported(_ description: String) -> BenchFailure {
-        BenchFailure(unsupported: description)
+        BenchFailure(description, isUnsupported: true, isBlocked: false)
+    }
+
+    /// The case cannot be measured until the library does what `description` says it does
+    /// not.
+    static func blocked(_ description: String) -> BenchFailure {
+        BenchFailure(description, isUnsupported: false, isBlocked: true)
     }
 }
 

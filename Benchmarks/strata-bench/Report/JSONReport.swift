@@ -19,7 +19,8 @@
 ///
 /// `"mode"` is `"full"`, `"smoke"` or `"iterations"` (`--iterations`: no target is judged).
 /// A case that failed has `"error"` instead of figures; one that cannot run on this
-/// platform, `"skipped"`.
+/// platform, `"skipped"`; one that cannot be measured until the library can do what it
+/// measures, `"blocked"`.
 struct JSONReport {
     let outcomes: [CaseOutcome]
     let settings: MeasureSettings
@@ -36,7 +37,7 @@ struct JSONReport {
             case .skipped(let benchCase, let reason):
                 object([
                     ("name", string(benchCase.name)), ("title", string(benchCase.title)),
-                    ("skipped", string(reason.description)),
+                    (reason.isBlocked ? "blocked" : "skipped", string(reason.description)),
                 ])
             }
         }
@@ -67,6 +68,8 @@ struct JSONReport {
             switch result.benchCase.target {
             case .ratio: "ratio"
             case .nanosecondsPerTier: "nanosecondsPerTier"
+            case .nanosecondsOver: "nanosecondsOver"
+            case .atMost: "atMost"
             }
         let target = object([
             ("kind", string(kind)), ("limit", number(result.limit)),

@@ -20,7 +20,8 @@ struct TableReport {
                 let reason = failure.description.split(separator: "\n").joined(separator: " / ")
                 rows.append([benchCase.title, "FAILED: \(reason)", "", "", ""])
             case .skipped(let benchCase, let reason):
-                rows.append([benchCase.title, "skipped: \(reason)", "", "", ""])
+                let kind = reason.isBlocked ? "blocked" : "skipped"
+                rows.append([benchCase.title, "\(kind): \(reason)", "", "", ""])
             }
         }
         return ([header] + aligned(rows) + [""] + notes).joined(separator: "\n")
@@ -58,6 +59,16 @@ struct TableReport {
         case .nanosecondsPerTier:
             let perTier = NumberFormat.compact(result.judged)
             return "≤ \(limit) ns/tier \(verdict) (\(perTier) ns/tier)"
+        case .nanosecondsOver(let nanoseconds, let stretchRatio):
+            let over = result.judged >= 0 ? "+" : ""
+            let stretch = stretchRatio.map { ratio in
+                let met = !settings.isCalibrated ? "" : result.ratio <= ratio ? " met" : " missed"
+                return "; stretch ≤ \(NumberFormat.shortest(ratio))×\(met)"
+            }
+            return "≤ +\(NumberFormat.fixed(nanoseconds, decimals: 0)) ns \(verdict) "
+                + "(\(over)\(NumberFormat.compact(result.judged)) ns\(stretch ?? ""))"
+        case .atMost:
+            return "≤ \(limit) \(result.benchCase.unit) \(verdict)"
         }
     }
 
@@ -110,7 +121,8 @@ struct TableReport {
     }
 }
 
-/// How one case ended: measured, failed, or skipped on a platform it cannot run on.
+/// How one case ended: measured, failed, or skipped on a platform it cannot run on or
+/// blocked until the library can do what it measures.
 enum CaseOutcome: Sendable {
     case measured(CaseResult)
     case failed(BenchCase, BenchFailure)
