@@ -76,6 +76,16 @@ final class LeakWatcher: Sendable {
 
     /// Queues `judgements`, due a grace period from now, and starts the task if it stopped.
     private func schedule(_ judgements: [Judgement]) {
+        // What died with the end's work can never be a leak: judged now, with no grace to
+        // wait out and nothing kept for it — a request ended with `end()` whose lease was
+        // alive only in its own `scopeDidEnd()` keeps nothing once that returns.
+        var judgements = judgements
+        judgements.removeAll { judgement in
+            guard !judgement.hasAlive else { return false }
+            judgement.verdict.give([])
+            return true
+        }
+        guard !judgements.isEmpty else { return }
         let now = ContinuousClock.now
         let starts = state.withLock { state in
             let due = Due(time: now.advanced(by: state.grace), judgements: judgements)

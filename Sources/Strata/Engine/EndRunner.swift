@@ -151,7 +151,7 @@ extension EndSequence {
             runner = started
             walk = EndWalk(hooks: [], entries: EntryTable())
             watched = Watches()
-            if await started.work.run(until: deadline) {
+            if await started.work.run(until: deadline, immediately: true) {
                 watched = started.finished
                 return
             }
