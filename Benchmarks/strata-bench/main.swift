@@ -45,6 +45,7 @@ let allCases: [BenchCase] = [
     .released,
     .requestMemory,
     .requestMemoryEnd,
+    .requestMemoryWith,
 ]
 
 /// Progress and errors go to standard error, so standard output holds only the table.

@@ -8,16 +8,13 @@ extension BenchCase {
         unit: "MiB", baseline: "hand-written request (HandRequest), the same requests",
         target: .atMost(2)
     ) { settings throws(BenchFailure) in
-        try requestGrowth(settings: settings) { app in
-            let request = try RequestContainer(parent: app)
-            let number = try await handle(request)
-            await request.endAndWait()
-            return number
-        }
+        try requestGrowth(settings: settings) { app in try await serveRequestByHand(on: app) }
     }
 
     /// Resident memory growth over sequential requests ended with `end()`, which starts the
-    /// lease's return and the end hook in tasks of their own and does not await them.
+    /// lease's return and the end hook in tasks of their own and does not await them: read
+    /// once they have run, since a loop that ends requests faster than that work runs queues
+    /// it, and the queue is the loop's, not a leak.
     static let requestMemoryEnd = BenchCase(
         name: "request-memory-end",
         title: "memory growth, requests \(requestMemoryRange.full) (end())",
@@ -32,21 +29,15 @@ extension BenchCase {
         }
     }
 
-    // TODO(withRequest): the third variant, once the library has `withRequest`: add
-    // `.requestMemoryWith` to the case list in main.swift.
-    //
-    //     static let requestMemoryWith = BenchCase(
-    //         name: "request-memory-with",
-    //         title: "memory growth, requests \(requestMemoryRange.full) (withRequest)",
-    //         unit: "MiB", baseline: "hand-written request (HandRequest), the same requests",
-    //         target: .atMost(2)
-    //     ) { settings throws(BenchFailure) in
-    //         try requestGrowth(settings: settings) { app in
-    //             try await app.withRequest(RequestContainer.init) { request in
-    //                 try await handle(request)
-    //             }
-    //         }
-    //     }
+    /// The same growth, each request served by `withRequest`.
+    static let requestMemoryWith = BenchCase(
+        name: "request-memory-with",
+        title: "memory growth, requests \(requestMemoryRange.full) (withRequest)",
+        unit: "MiB", baseline: "hand-written request (HandRequest), the same requests",
+        target: .atMost(2)
+    ) { settings throws(BenchFailure) in
+        try requestGrowth(settings: settings) { app in try await serveRequest(on: app) }
+    }
 
     /// Where the growth is read: after the first request of the range's start, and after
     /// its last.
@@ -79,13 +70,13 @@ extension BenchCase {
         // matters, not its spread. The baseline first: what Strata's requests leave behind
         // would otherwise be freed during the baseline's, which would read as negative growth.
         let baseline = try growth(
-            from: start, to: end, pool: hand.pool, side: "hand-written"
+            from: start, to: end, pool: hand.pool, metrics: hand.metrics, side: "hand-written"
         ) { () async throws in
             try await serveRequest(on: hand)
         }
         var app: ServerAppContainer? = ServerAppContainer()
         let strata = try growth(
-            from: start, to: end, pool: app!.pool(), side: "Strata"
+            from: start, to: end, pool: app!.pool(), metrics: app!.metrics(), side: "Strata"
         ) { [app] () async throws in
             try await serve(app!)
         }
@@ -108,7 +99,7 @@ extension BenchCase {
     /// Also tells, not judged, how many heap allocations per request made in that range were
     /// not freed by the time of the second reading, where the allocation counter works.
     private static func growth(
-        from start: Int, to end: Int, pool: ConnectionPool, side: String,
+        from start: Int, to end: Int, pool: ConnectionPool, metrics: Metrics, side: String,
         _ serve: @escaping @Sendable () async throws -> Int
     ) throws(BenchFailure) -> Double {
         try runBlocking { () async throws(BenchFailure) in
@@ -121,6 +112,9 @@ extension BenchCase {
                 let counted = HeapAllocations.startCounting()
                 for _ in start..<end { sum &+= try await serve() }
                 _ = await pool.settled()
+                // `end()` starts its async end work and does not await it: what it queued
+                // under a loop faster than that work is read once it has run, not before.
+                await metrics.settled(toAtLeast: end)
                 ResidentMemory.trim()
                 let after = ResidentMemory.bytes() ?? 0
                 if counted {

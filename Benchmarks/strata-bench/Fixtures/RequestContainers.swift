@@ -12,15 +12,12 @@ final class ServerAppContainer: Container {
 }
 
 /// The scope of every request-tier container of the bench.
-///
-/// With ``ServerAppContainer/makeRequestScope()``, the one place that says how a request's
-/// scope is made: to move to the library's `RequestScope`, change these two.
-typealias RequestTierScope = InteractionScope
+typealias RequestTierScope = RequestScope
 
 extension ServerAppContainer {
-    /// A new request-tier scope under the app; throws once the app's end has begun.
+    /// A new request scope under the app; throws once the app's end has begun.
     func makeRequestScope() throws(StrataError) -> RequestTierScope {
-        try InteractionScope(checking: self)
+        try RequestScope(parent: self)
     }
 }
 
@@ -98,12 +95,18 @@ func handle(_ request: RequestContainer) async throws -> Int {
     return context.id &+ logger.id &+ repository.context.id &+ lease.number
 }
 
-/// One request's whole lifecycle: its container made, ``handle(_:)``, and its end awaited,
-/// whether the handling threw or not.
-///
-/// The one place to switch to `try await app.withRequest(RequestContainer.init) { … }`.
+/// One request's whole lifecycle, as a server writes it: `withRequest` makes its container,
+/// runs ``handle(_:)``, and awaits its end, whether the handling threw or not.
 func serveRequest(on app: ServerAppContainer, gate: CancellationGate? = nil) async throws -> Int {
-    let request = try RequestContainer(parent: app, gate: gate)
+    let make = { (app: ServerAppContainer) throws(StrataError) in
+        try RequestContainer(parent: app, gate: gate)
+    }
+    return try await app.withRequest(make) { request in try await handle(request) }
+}
+
+/// The same lifecycle written out: the container made, ``handle(_:)``, and its end awaited.
+func serveRequestByHand(on app: ServerAppContainer) async throws -> Int {
+    let request = try RequestContainer(parent: app)
     let handled: Result<Int, any Error>
     do {
         handled = .success(try await handle(request))

@@ -105,6 +105,15 @@ actor Metrics {
     private(set) var recorded = 0
 
     func record() { recorded += 1 }
+
+    /// Waits, yielding, until `count` requests are recorded or `seconds` have passed: the
+    /// end hooks `end()` started and did not await have all run.
+    func settled(toAtLeast count: Int, within seconds: UInt64 = 120) async {
+        let deadline = monotonicNanoseconds() + seconds * 1_000_000_000
+        while recorded < count && monotonicNanoseconds() < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
 }
 
 /// The instance of the `async-first` case: made at once, with no real await.
