@@ -59,8 +59,8 @@ public enum InteractionTier: Tier {
 /// Its parent is an app or session container; an interaction may sit under it. A request may
 /// arrive while its server shuts down, so a request scope is always made with a check: its
 /// initialiser throws ``StrataError/childOfEnded(parent:childTier:location:)`` once the
-/// parent's end has begun, where the other tiers' trap. `Container/withRequest(_:isolation:_:)`
-/// makes one for the length of a body.
+/// parent's end has begun, where the other tiers' trap.
+/// ``Container/withRequest(_:isolation:_:)`` makes one for the length of a body.
 ///
 /// A tier of its own, rather than tiers users declare: the compiler checks where a request
 /// nests, and its errors name the fix, as they do for the other tiers.

@@ -62,12 +62,21 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
     ///   need each other, and ``StrataError/factoryFailed(provider:underlying:)`` when the
     ///   factory throws — a `CancellationError` too, when the caller is cancelled while it
     ///   builds or waits.
+    @inlinable
     public func resolve(isolation: isolated (any Actor)? = #isolation) async throws(StrataError)
         -> Value
     {
+        // Inlined: a cached read is the sync one's, with no call of its own ("cached async
+        // shared" lines: 2.0× a cached sync read out of line).
         if let instance = core.cachedInstance(key) {
             return instance.value(as: Value.self)
         }
+        return try await build(isolation: isolation)
+    }
+
+    /// The first resolution: claims the provider, or waits for the caller that claimed it.
+    @usableFromInline
+    func build(isolation: isolated (any Actor)?) async throws(StrataError) -> Value {
         let make = self.make
         let frame = Frame(core: core, key: key)
         let instance = try await core.constructAsync(
