@@ -67,6 +67,25 @@ struct AwaitedEndCostTests {
         #expect(form.tasks.all == [caller ?? 0])
     }
 
+    /// An awaited end with nothing to run ends quietly, as `end()` does; a later caller still
+    /// gets the first caller's report, the instances it watched included.
+    @Test("a quiet awaited end gives a later caller the same report, watched instances too")
+    func quietAwaitedEndKeepsItsReport() async {
+        final class Form: Container {
+            let scope = AppScope()
+            var service: Provider<Service> { shared { Service() } }
+        }
+        let form = Form()
+        let kept = form.service()
+        let first = await form.endAndWait()
+        let second = await form.endAndWait()
+        #expect(first.ended.map(\.typeName) == ["Form"])
+        #expect(second.ended.map(\.typeName) == ["Form"])
+        #expect(first.watched.map(\.typeName) == ["Service"])
+        #expect(second.watched.map(\.typeName) == ["Service"])
+        withExtendedLifetime(kept) {}
+    }
+
     /// The lease is alive at the end only in its own `scopeDidEnd()`, which `end()` starts
     /// and does not await: once that returns, nothing holds it, and the verdict needs no
     /// grace period.

@@ -51,12 +51,18 @@ struct EndSequence {
         until deadline: ContinuousClock.Instant, at site: EndSite?, draining: Bool
     ) async -> EndReport {
         var report = EndReport()
-        // Never quiet: the end is recorded, so that every later caller gets its report too.
-        switch begin(at: site, quietInto: &report, quietAllowed: false) {
+        // Quiet when nothing has to run, at the cost of `end()`: the "endAndWait, nothing
+        // async" line, 1.97× `end()` when every awaited end was walked, to keep its record.
+        switch begin(at: site, quietInto: &report, quietAllowed: !draining, awaited: true) {
         case .quiet:
+            if !report.watched.isEmpty { keepQuietReport(report, at: site) }
             return report
         case .begun(nil):
             await awaitLeaving(until: deadline)
+            // Ended quietly: by an awaited end, whose report named only the container (one
+            // that watched instances kept its report, and is found as an ending); by
+            // `end()`, whose report went to its caller alone.
+            if core.read(\.endedQuietlyByAwait) { report.endedNames.append(core.containerName) }
             return report
         case .begun(let ending?):
             guard !core.isRunningOwnWork else { return stillEnding(EndReport()) }
@@ -102,10 +108,11 @@ struct EndSequence {
     /// A quiet end's report is written to `report` in place: a report is a large value, and
     /// the child lifecycle ("child: create, resolve, end, release") ends quietly.
     private func begin(
-        at site: EndSite?, quietInto report: inout EndReport, quietAllowed: Bool = true
+        at site: EndSite?, quietInto report: inout EndReport, quietAllowed: Bool = true,
+        awaited: Bool = false
     ) -> Beginning {
         let quietAllowed = quietAllowed && core.tracer == nil
-        switch core.transition({ $0.beginEnd(quietAllowed: quietAllowed) }) {
+        switch core.transition({ $0.beginEnd(quietAllowed: quietAllowed, awaited: awaited) }) {
         case .quiet(let released):
             reportQuiet(released, at: site, into: &report)
             return .quiet
@@ -117,6 +124,17 @@ struct EndSequence {
         case .closed: return .closed(ending)
         case .begun(let other): return .begun(other)
         }
+    }
+
+    /// Keeps the report of a quiet awaited end that watched instances, for later callers.
+    ///
+    /// Kept after the end has left its parent: a caller that finds the end in that moment
+    /// gets a report naming the container, without the watched instances, which the first
+    /// caller's report has.
+    private func keepQuietReport(_ report: EndReport, at site: EndSite?) {
+        let ending = Ending(at: site)
+        ending.done.give(report)
+        core.transition { $0.keepQuietReport(ending) }
     }
 
     // MARK: Steps 2 and 3, the children

@@ -13,10 +13,19 @@ extension ScopeState {
 
     /// Begins an end: ends the scope at once when `quietAllowed` and nothing in it has to run
     /// (``endQuietly()``); otherwise, if no end began, asks for an ending to close with.
-    package mutating func beginEnd(quietAllowed: Bool) -> EndStart {
+    package mutating func beginEnd(quietAllowed: Bool, awaited: Bool = false) -> EndStart {
         guard isActive else { return .begun(side?.ending) }
-        if quietAllowed, let released = endQuietly() { return .quiet(released) }
+        if quietAllowed, let released = endQuietly() {
+            endedQuietlyByAwait = awaited
+            return .quiet(released)
+        }
         return .prepareEnding
+    }
+
+    /// Keeps the report of a quiet awaited end that watched instances, for whoever awaits
+    /// the end later: the report that names the container alone would miss them.
+    mutating func keepQuietReport(_ ending: Ending) {
+        sideForWriting().ending = ending
     }
 
     /// How a walked end goes on, once the shell made its ending.

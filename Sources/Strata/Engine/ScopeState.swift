@@ -67,6 +67,9 @@ package struct ScopeState {
     /// Whether the phase or the side state changed in this transition: the shell then
     /// publishes what the lock-free paths read (``ScopeCore/publish(_:)``).
     package private(set) var needsPublishing = false
+    /// Whether an awaited end ended the scope quietly: whoever awaits its end later gets a
+    /// report that names it ended, as the first caller's did.
+    var endedQuietlyByAwait = false
     #if DEBUG
         /// Counts the changes to what the read cache serves, the entries and the phase.
         ///
