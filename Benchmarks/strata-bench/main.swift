@@ -42,6 +42,7 @@ let allCases: [BenchCase] = [
     .asyncCachedMain,
     .asyncFirst,
     .endAndWaitCost,
+    .asyncEndWork,
     .released,
     .requestMemory,
     .requestMemoryEnd,

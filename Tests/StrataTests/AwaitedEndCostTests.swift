@@ -97,15 +97,20 @@ struct AwaitedEndCostTests {
         .timeLimit(.minutes(1)))
     func deadWithTheWorkNeedsNoGrace() async {
         await #expect(processExitsWith: .success) {
+            final class Held: AsyncScopeBound {
+                let gate = AsyncGate()
+                func scopeDidEnd() async { await gate.wait() }
+            }
             final class Request: Container {
                 let scope = AppScope()
-                let tasks = Tasks()
-                var lease: Provider<Flushed> { shared { Flushed(tasks: self.tasks) } }
+                var lease: Provider<Held> { shared { Held() } }
             }
             let request = Request()
-            _ = request.lease()
+            let gate = request.lease().gate
             let report = request.end()
-            guard report.watched.map(\.typeName) == ["Flushed"] else { exit(2) }
+            // Alive at the report, in the scopeDidEnd() that waits for the gate.
+            guard report.watched.map(\.typeName) == ["Held"] else { exit(2) }
+            gate.open()
             let started = ContinuousClock.now
             guard await report.leaks().isEmpty else { exit(3) }
             // The grace is two seconds: a verdict that waited it out is late by all of it.

@@ -72,19 +72,23 @@ private enum Shutdown {
     }
 
     /// In the child process: half the requests start, the shutdown begins with a deadline
-    /// they outlive, and the other half arrive during it.
+    /// a third of them outlive, and the other half arrive once it has begun.
     static func run() async {
         let server = RequestTests.Server()
+        let started = Counter()
         let outcomes = await withTaskGroup(of: Outcome.self) { group in
-            for index in 0..<inFlight { group.addTask { await handle(index, on: server) } }
-            // Let the first requests get going before the shutdown begins.
-            try? await Task.sleep(for: .milliseconds(30))
+            for index in 0..<inFlight {
+                group.addTask { await handle(index, on: server, started: started) }
+            }
+            // Every first request has its lease before the shutdown begins.
+            while started.value < inFlight { await Task.yield() }
             group.addTask {
                 _ = await server.endAndWait(within: .milliseconds(100), draining: true)
                 return .completed
             }
+            while server.isActive { await Task.yield() }
             for index in inFlight..<requests {
-                group.addTask { await handle(index, on: server) }
+                group.addTask { await handle(index, on: server, started: started) }
             }
             var outcomes: [Outcome] = []
             for await outcome in group { outcomes.append(outcome) }
@@ -103,16 +107,20 @@ private enum Shutdown {
         ).write()
     }
 
-    /// One request: resolves through its own providers and its parent's, waits a while (the
-    /// work), and resolves again after the wait, cancelled or not.
-    static func handle(_ index: Int, on server: RequestTests.Server) async -> Outcome {
+    /// One request: resolves through its own providers and its parent's, works a while, and
+    /// resolves again after the work, cancelled or not. Two in three finish at once; the
+    /// others' work ends only when cancelled, as the drain's deadline cancels it.
+    static func handle(
+        _ index: Int, on server: RequestTests.Server, started: Counter
+    ) async -> Outcome {
         do {
             return try await server.withRequest(RequestTests.Request.init) { request in
                 _ = request.logger()
                 _ = try await request.lease.resolve()
+                started.next()
                 var outcome = Outcome.completed
                 do {
-                    try await Task.sleep(for: .milliseconds(index % 200 + 1))
+                    if index % 3 == 0 { try await Task.sleep(for: .seconds(600)) }
                 } catch {
                     outcome = .cancelled
                 }

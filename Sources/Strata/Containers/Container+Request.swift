@@ -17,6 +17,10 @@ extension Container where ContainerTier: RequestParentTier {
     ///   that read the parent (`self.parent.logger()`), never meet an ended container, even
     ///   at a draining shutdown's deadline. The cancellation reaches the request's async
     ///   factories, which run in the body's task.
+    /// - `body` is the request's own work, as a hook or a ``task(priority:fileID:line:_:)``
+    ///   is: an `endAndWait` of the request or of a container above it, called from `body` —
+    ///   a shutdown endpoint — returns at once with the container in
+    ///   ``EndReport/stillEnding``, and the end goes on once `body` has returned.
     /// - When `body` is done, the request ends as ``endAndWait(within:draining:fileID:filePath:line:column:)``
     ///   ends it, awaited. Its async end hooks and ``AsyncScopeBound`` instances run in a task
     ///   of their own, so they run to completion even when the body was cancelled: a leased
@@ -45,7 +49,11 @@ extension Container where ContainerTier: RequestParentTier {
         }
         let outcome: Result<Value, any Error>
         do {
-            outcome = .success(try await body(request))
+            // The body is the request's own work: an awaited end of the request or one above
+            // it, called from the body, would wait for the body itself, and returns at once.
+            outcome = .success(
+                try await TrackedWork.$runningFor.withValue(
+                    core, operation: { try await body(request) }, isolation: isolation))
         } catch {
             outcome = .failure(error)
         }

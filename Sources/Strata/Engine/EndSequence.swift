@@ -179,9 +179,10 @@ struct EndSequence {
     private func walkAwaited(
         _ ending: Ending, until deadline: ContinuousClock.Instant, draining: Bool
     ) async -> EndReport {
-        if draining { await drain(until: deadline, into: ending) }
+        let overranDrain = draining ? await drain(until: deadline, into: ending) : false
         for child in childrenInEndOrder() {
-            await EndSequence(child).endAwaitedAsChild(until: deadline, of: ending)
+            await EndSequence(child).endAwaitedAsChild(
+                until: deadline, of: ending, listed: overranDrain)
         }
         guard let children = ending.childrenWalked(of: core) else {
             return stillEnding(ending.childrenSoFar)
@@ -192,11 +193,14 @@ struct EndSequence {
     /// Ends this child as part of its parent's awaited end, up to `deadline`: a child whose
     /// end runs elsewhere, still ending then, is listed as overran, and the parent's ending
     /// goes on waiting for it.
-    private func endAwaitedAsChild(until deadline: ContinuousClock.Instant, of parent: Ending)
-        async
-    {
+    ///
+    /// - Parameter listed: Whether the drain listed this child as overran already, when its
+    ///   deadline passed with the child still live.
+    private func endAwaitedAsChild(
+        until deadline: ContinuousClock.Instant, of parent: Ending, listed: Bool = false
+    ) async {
         if let left = leavingOfHeldChild() {
-            if await left.value(until: deadline) == nil { overran(into: parent) }
+            if await left.value(until: deadline) == nil, !listed { overran(into: parent) }
             parent.waitFor(leaving: left)
             return
         }
@@ -254,16 +258,19 @@ struct EndSequence {
 
     /// Step 2: waits until no child is live, or `deadline`; lists in `ending`'s report the
     /// children still live then, which step 3 ends.
-    private func drain(until deadline: ContinuousClock.Instant, into ending: Ending) async {
+    ///
+    /// - Returns: Whether the deadline passed with children still live, listed.
+    private func drain(until deadline: ContinuousClock.Instant, into ending: Ending) async -> Bool {
         let drained = OneShot<Void>()
-        guard core.transition({ $0.drain(signalling: drained) }) else { return }
-        guard await drained.value(until: deadline) == nil else { return }
+        guard core.transition({ $0.drain(signalling: drained) }) else { return false }
+        guard await drained.value(until: deadline) == nil else { return false }
         var report = EndReport()
         for child in core.liveChildren {
             report.addOverran(
                 EndWork(kind: .child, container: child.containerDescription, site: nil), nil)
         }
         ending.absorb(report)
+        return true
     }
 
     /// The live children in the order they end: those a ``ChildContainers`` keeps, newest
