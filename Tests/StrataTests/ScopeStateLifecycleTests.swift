@@ -164,6 +164,7 @@ extension ScopeState.EndStart {
         case .prepareEnding: "prepare an ending"
         case .begun(nil): "begun, nothing recorded"
         case .begun(.some): "begun"
+        case .held: "held by a body"
         }
     }
 }

@@ -32,7 +32,7 @@ struct EndSequence {
         switch begin(at: site, quietInto: &report) {
         case .quiet: return report
         case .closed(let ending): return walkNow(ending)
-        case .begun: return report
+        case .begun, .held: return report
         }
     }
 
@@ -57,7 +57,7 @@ struct EndSequence {
         case .quiet:
             if !report.watched.isEmpty { keepQuietReport(report, at: site) }
             return report
-        case .begun(nil):
+        case .begun(nil), .held:
             await awaitLeaving(until: deadline)
             // Ended quietly: by an awaited end, whose report named only the container (one
             // that watched instances kept its report, and is found as an ending); by
@@ -95,6 +95,9 @@ struct EndSequence {
         case closed(Ending)
         /// An end began elsewhere: its record, if any was kept.
         case begun(Ending?)
+        /// A parent's end found the scope held by a body (`withRequest`), whose task it
+        /// cancelled: the body ends the scope, and its end is awaited by its leaving.
+        case held
     }
 
     /// Closes the scope, or ends it in one transition when nothing has to run and the tree is
@@ -107,22 +110,34 @@ struct EndSequence {
     ///
     /// A quiet end's report is written to `report` in place: a report is a large value, and
     /// the child lifecycle ("child: create, resolve, end, release") ends quietly.
+    ///
+    /// A child ended as part of its parent's end (`cascading`) is not ended while a body holds
+    /// it: the body's task is cancelled instead, decided in the same transition that would
+    /// have begun the end, so a body that takes hold of the child an instant before is seen.
     private func begin(
         at site: EndSite?, quietInto report: inout EndReport, quietAllowed: Bool = true,
-        awaited: Bool = false
+        awaited: Bool = false, cascading: Bool = false
     ) -> Beginning {
         let quietAllowed = quietAllowed && core.tracer == nil
-        switch core.transition({ $0.beginEnd(quietAllowed: quietAllowed, awaited: awaited) }) {
+        switch core.transition({
+            $0.beginEnd(quietAllowed: quietAllowed, awaited: awaited, cascading: cascading)
+        }) {
         case .quiet(let released):
             reportQuiet(released, at: site, into: &report)
             return .quiet
         case .begun(let ending): return .begun(ending)
+        case .held(let body):
+            body.cancel()
+            return .held
         case .prepareEnding: break
         }
         let ending = Ending(at: site)
-        switch core.transition({ $0.close(with: ending) }) {
+        switch core.transition({ $0.close(with: ending, cascading: cascading) }) {
         case .closed: return .closed(ending)
         case .begun(let other): return .begun(other)
+        case .held(let body):
+            body.cancel()
+            return .held
         }
     }
 
@@ -153,12 +168,8 @@ struct EndSequence {
     /// Ends this child as part of its parent's end, whose ending waits for it wherever it
     /// runs: here, or already elsewhere.
     private func endNowAsChild(of parent: Ending) {
-        if let left = leavingOfHeldChild() {
-            parent.waitFor(leaving: left)
-            return
-        }
         var report = EndReport()
-        switch begin(at: parent.site, quietInto: &report) {
+        switch begin(at: parent.site, quietInto: &report, cascading: true) {
         case .quiet:
             parent.absorb(report)
         case .closed(let ending):
@@ -166,7 +177,7 @@ struct EndSequence {
             parent.waitFor(ending)
         case .begun(let ending?):
             parent.waitFor(ending)
-        case .begun(nil):
+        case .begun(nil), .held:
             if let left = leavingSignal() { parent.waitFor(leaving: left) }
         }
     }
@@ -194,18 +205,16 @@ struct EndSequence {
     /// end runs elsewhere, still ending then, is listed as overran, and the parent's ending
     /// goes on waiting for it.
     ///
-    /// - Parameter listed: Whether the drain listed this child as overran already, when its
-    ///   deadline passed with the child still live.
+    /// - Parameters:
+    ///   - deadline: When to stop waiting for the child.
+    ///   - parent: The parent's ending, which waits for the child.
+    ///   - listed: Whether the drain listed this child as overran already, when its
+    ///     deadline passed with the child still live.
     private func endAwaitedAsChild(
         until deadline: ContinuousClock.Instant, of parent: Ending, listed: Bool = false
     ) async {
-        if let left = leavingOfHeldChild() {
-            if await left.value(until: deadline) == nil, !listed { overran(into: parent) }
-            parent.waitFor(leaving: left)
-            return
-        }
         var report = EndReport()
-        switch begin(at: parent.site, quietInto: &report) {
+        switch begin(at: parent.site, quietInto: &report, cascading: true) {
         case .quiet:
             parent.absorb(report)
         case .closed(let ending):
@@ -216,22 +225,11 @@ struct EndSequence {
         case .begun(let ending?):
             if await ending.done.value(until: deadline) == nil { overran(into: parent) }
             parent.waitFor(ending)
-        case .begun(nil):
+        case .begun(nil), .held:
             guard let left = leavingSignal() else { return }
-            if await left.value(until: deadline) == nil { overran(into: parent) }
+            if await left.value(until: deadline) == nil, !listed { overran(into: parent) }
             parent.waitFor(leaving: left)
         }
-    }
-
-    /// A child a body holds (`withRequest`) is not ended under that body: its body's task is
-    /// cancelled, and the parent's end waits for the body to return and end the child.
-    ///
-    /// - Returns: The signal the child gives when it leaves its parent; `nil` when no body
-    ///   holds it, or it has left.
-    private func leavingOfHeldChild() -> OneShot<Void>? {
-        guard let body = core.read(\.holdingBody) else { return nil }
-        body.cancel()
-        return leavingSignal()
     }
 
     /// Lists this child in its parent's report as still ending at the deadline.

@@ -9,12 +9,18 @@ extension ScopeState {
         case prepareEnding
         /// An end began already: its record, if any was kept.
         case begun(Ending?)
+        /// A parent's end reached a scope a body holds (`withRequest`): nothing changed; the
+        /// body's task is to be cancelled, and the body ends the scope.
+        case held(BodyTask)
     }
 
     /// Begins an end: ends the scope at once when `quietAllowed` and nothing in it has to run
     /// (``endQuietly()``); otherwise, if no end began, asks for an ending to close with.
-    package mutating func beginEnd(quietAllowed: Bool, awaited: Bool = false) -> EndStart {
+    package mutating func beginEnd(
+        quietAllowed: Bool, awaited: Bool = false, cascading: Bool = false
+    ) -> EndStart {
         guard isActive else { return .begun(side?.ending) }
+        if cascading, let body { return .held(body) }
         if quietAllowed, let released = endQuietly() {
             endedQuietlyByAwait = awaited
             return .quiet(released)
@@ -35,12 +41,15 @@ extension ScopeState {
         /// An end began since ``beginEnd(quietAllowed:)`` answered; the shell's ending is
         /// dropped, never seen.
         case begun(Ending?)
+        /// A body took hold of the scope since: as ``EndStart/held(_:)``.
+        case held(BodyTask)
     }
 
     /// Step 1: closes the scope to new children, recording `ending` in the same transition,
     /// so that whoever finds the scope closing finds the ending to wait for too.
-    package mutating func close(with ending: Ending) -> Closing {
+    package mutating func close(with ending: Ending, cascading: Bool = false) -> Closing {
         guard isActive else { return .begun(side?.ending) }
+        if cascading, let body { return .held(body) }
         phase = .closing
         sideForWriting().ending = ending
         return .closed
@@ -74,10 +83,6 @@ extension ScopeState {
 
     /// The body that holds the scope lets go of it, as it returns.
     mutating func letGoOfBody() { body = nil }
-
-    /// The task of the body that holds the scope, while it is active: what a parent's end
-    /// cancels instead of ending the scope.
-    var holdingBody: BodyTask? { phase == .active ? body : nil }
 
     /// What the end's own steps walk: the hooks and instances, taken under the lock.
     package struct OwnWork {

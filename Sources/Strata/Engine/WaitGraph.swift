@@ -21,11 +21,22 @@ enum WaitGraph {
         let frame: Frame?
     }
 
+    /// A wait as recorded: its number tells apart the waits of one agent.
+    private struct Recorded {
+        let number: UInt64
+        let wait: Wait
+    }
+
     private struct Waits {
-        var waiting: [Agent: Wait] = [:]
-        /// Agents whose construction wait a token's wait found in a cycle, with the cycle's
+        /// What each agent waits for.
+        ///
+        /// A thread waits for one thing at a time; an async construction may wait for several, from the child tasks of its factory (`async
+        /// let`, a task group), which run as the same agent.
+        var waiting: [Agent: [Recorded]] = [:]
+        /// Construction waits a token's wait found in a cycle, by number, with the cycle's
         /// path, to throw when they wake.
-        var broken: [Agent: StrataError] = [:]
+        var broken: [UInt64: StrataError] = [:]
+        var next: UInt64 = 0
     }
 
     private static let waits = Lock(Waits())
@@ -42,9 +53,10 @@ enum WaitGraph {
         agent: Agent?, frames: [Frame], on target: Construction, of frame: Frame
     ) async throws(StrataError) -> Construction.Outcome? {
         guard let agent else { return await target.awaitOutcome() }
-        try register(agent: agent, frames: frames, for: Wait(target: target, frame: frame))
+        let number = try register(
+            agent: agent, frames: frames, for: Wait(target: target, frame: frame))
         let outcome = await target.awaitOutcome()
-        try unregister(agent)
+        try unregister(agent, number)
         return outcome
     }
 
@@ -57,9 +69,10 @@ enum WaitGraph {
     static func block(
         agent: Agent, frames: [Frame], on target: Construction, of frame: Frame
     ) throws(StrataError) -> Instance? {
-        try register(agent: agent, frames: frames, for: Wait(target: target, frame: frame))
+        let number = try register(
+            agent: agent, frames: frames, for: Wait(target: target, frame: frame))
         let passed = target.passedOn
-        try unregister(agent)
+        try unregister(agent, number)
         return passed
     }
 
@@ -73,51 +86,74 @@ enum WaitGraph {
     /// - Returns: Whether it waited; `false` when waiting would never have ended.
     @discardableResult
     static func blockUnlessCycle(agent: Agent, frames: [Frame], on target: Construction) -> Bool {
+        let number: UInt64
         do {
-            try register(agent: agent, frames: frames, for: Wait(target: target, frame: nil))
+            number = try register(
+                agent: agent, frames: frames, for: Wait(target: target, frame: nil))
         } catch {
             return false
         }
         _ = target.passedOn  // read under the gate: returns once the holder lets go
         // A token's wait is never told a cycle: it is not a construction wait.
-        try? unregister(agent)
+        try? unregister(agent, number)
         return true
     }
 
-    /// Records `agent` as waiting for `wait`'s target, after following the chain from it to
-    /// check that the wait can end: the one cycle check of threads and tasks alike.
+    /// Records `agent` as waiting for `wait`'s target, after following every chain from it
+    /// to check that the wait can end: the one cycle check of threads and tasks alike.
     ///
+    /// - Returns: The wait's number, to remove it by.
     /// - Throws: ``StrataError/cycle(path:)`` when the wait would never end; for a token's
     ///   wait, after telling the first construction wait in the chain.
     private static func register(
         agent: Agent, frames: [Frame], for wait: Wait
-    ) throws(StrataError) {
-        let path: StrataError? = waits.withLock { waits in
-            // The chain: who waits, for what, starting with this agent's wait.
-            var chain: [(agent: Agent, wait: Wait)] = []
-            var next = (agent: agent, wait: wait)
-            while true {
-                // A finished construction is waited for by no one: its gate is open, and an
-                // agent still recorded as waiting for it has not yet woken to remove itself.
-                // That holds for the target too, whose builder may already wait for us.
-                if next.wait.target.isFinished { break }
-                chain.append(next)
-                let builder = next.wait.target.builder
-                if builder == agent {
-                    let path = cycle(frames: frames, hops: chain.compactMap(\.wait.frame))
-                    if wait.frame == nil, let victim = chain.first(where: { $0.wait.frame != nil })
-                    {
-                        waits.broken[victim.agent] = path
-                    }
-                    return path
-                }
-                guard let following = waits.waiting[builder] else { break }
-                next = (builder, following)
+    ) throws(StrataError) -> UInt64 {
+        let outcome: Result<UInt64, StrataError> = waits.withLock { waits in
+            guard let chain = chainBack(to: agent, from: wait, in: waits) else {
+                let number = waits.next
+                waits.next += 1
+                waits.waiting[agent, default: []].append(Recorded(number: number, wait: wait))
+                return .success(number)
             }
-            waits.waiting[agent] = wait
-            return nil
+            let path = cycle(frames: frames, hops: chain.compactMap(\.wait.frame))
+            if wait.frame == nil, let victim = chain.first(where: { $0.wait.frame != nil }) {
+                waits.broken[victim.number] = path
+            }
+            return .failure(path)
         }
-        if let path { throw path }
+        return try outcome.get()
+    }
+
+    /// The waits from `wait` back to a construction `agent` runs, when waiting would close
+    /// a cycle; `nil` when every chain ends.
+    ///
+    /// Depth first through every wait of each builder on the way, each builder visited once.
+    private static func chainBack(
+        to agent: Agent, from wait: Wait, in waits: Waits
+    ) -> [(number: UInt64, wait: Wait)]? {
+        var visited: Set<Agent> = []
+        // The chain so far, and the waits left to try after each of its links.
+        var chain: [(number: UInt64, wait: Wait)] = []
+        var pending: [[Recorded]] = [[Recorded(number: .max, wait: wait)]]
+        while var options = pending.popLast() {
+            guard let next = options.popLast() else {
+                _ = chain.popLast()
+                continue
+            }
+            pending.append(options)
+            // A finished construction is waited for by no one: its gate is open, and an
+            // agent still recorded as waiting for it has not yet woken to remove itself.
+            // That holds for the target too, whose builder may already wait for us.
+            guard !next.wait.target.isFinished else { continue }
+            let builder = next.wait.target.builder
+            if builder == agent { return chain + [(next.number, next.wait)] }
+            guard visited.insert(builder).inserted, let following = waits.waiting[builder] else {
+                continue
+            }
+            chain.append((next.number, next.wait))
+            pending.append(following)
+        }
+        return nil
     }
 
     /// The cycle: from where this agent's frames first build the provider the chain closes
@@ -129,14 +165,15 @@ enum WaitGraph {
         return .cycle(through: frames[start...], closingWith: hops)
     }
 
-    /// Removes `agent`'s record.
+    /// Removes `agent`'s wait numbered `number`.
     ///
     /// - Throws: ``StrataError/cycle(path:)`` when a token's wait found this wait in a
     ///   cycle and went on without waiting.
-    private static func unregister(_ agent: Agent) throws(StrataError) {
+    private static func unregister(_ agent: Agent, _ number: UInt64) throws(StrataError) {
         let path = waits.withLock { waits in
-            waits.waiting[agent] = nil
-            return waits.broken.removeValue(forKey: agent)
+            waits.waiting[agent]?.removeAll { $0.number == number }
+            if waits.waiting[agent]?.isEmpty == true { waits.waiting[agent] = nil }
+            return waits.broken.removeValue(forKey: number)
         }
         if let path { throw path }
     }
