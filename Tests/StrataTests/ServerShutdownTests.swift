@@ -108,7 +108,9 @@ private enum Shutdown {
     }
 
     /// One request: resolves through its own providers and its parent's, works a while, and
-    /// resolves again after the work, cancelled or not. Two in three finish at once; the
+    /// resolves again after the work, cancelled or not.
+    ///
+    /// Two in three finish at once; the
     /// others' work ends only when cancelled, as the drain's deadline cancels it.
     static func handle(
         _ index: Int, on server: RequestTests.Server, started: Counter

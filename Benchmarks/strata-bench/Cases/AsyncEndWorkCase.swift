@@ -16,7 +16,9 @@ extension BenchCase {
         let metrics = app.metrics()
         try runBlocking { () async throws(BenchFailure) in
             let before = await metrics.recorded
-            let request = try await checking("making a request") { try RequestContainer(parent: app) }
+            let request = try await checking("making a request") {
+                try RequestContainer(parent: app)
+            }
             for _ in 0..<8 { request.onEnd { await metrics.record() } }
             let report = await request.endAndWait()
             try check(report.overran.isEmpty, "an async hook overran: \(report)")

@@ -1,0 +1,167 @@
+import Foundation
+import Strata
+import Synchronization
+import Testing
+
+// The awaited end's one task for async end work (the end runner), its take-over at the
+// deadline, and the shared deadline timer.
+@Suite("Attack 38: the end runner and deadlines")
+struct Attack38EndRunnerTests {
+    // A synchronous instance whose end blocks its thread for a while.
+    final class Blocking: ScopeBound {
+        let log: EventLog
+        let duration: TimeInterval
+        init(log: EventLog, duration: TimeInterval) {
+            self.log = log
+            self.duration = duration
+        }
+        func scopeDidEnd() {
+            log.record("blocking begins")
+            Thread.sleep(forTimeInterval: duration)
+            log.record("blocking ends")
+        }
+    }
+
+    final class Unit: Container {
+        let scope = AppScope()
+        let log = EventLog()
+        var blocking: Provider<Blocking> { shared { Blocking(log: self.log, duration: 0.4) } }
+    }
+
+    // End order, newest first: async hook `late` (suspends), the blocking instance, async
+    // hook `after`, sync hook `last`. The deadline (100 ms) passes while the runner runs the
+    // blocking instance's end: the caller takes over once it returns. Every step runs once,
+    // in order; only hooks are overran (`after`, and `late` too if the machine is so loaded
+    // that it outlives the deadline).
+    @Test("take-over while the runner runs a blocking synchronous end", .timeLimit(.minutes(1)))
+    func takeOverWhileNotParked() async throws {
+        let unit = Unit()
+        unit.onEnd { unit.log.record("last") }
+        unit.onEnd {
+            await Task.yield()
+            unit.log.record("after")
+        }
+        _ = unit.blocking()
+        unit.onEnd {
+            await Task.yield()
+            unit.log.record("late")
+        }
+        let report = await unit.endAndWait(within: .milliseconds(100))
+        // `after` may still be running in its own task if it overran.
+        for _ in 0..<200 where !unit.log.all.contains("after") {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let log = unit.log.all
+        #expect(log.filter { $0 == "late" }.count == 1)
+        #expect(log.filter { $0 == "blocking begins" }.count == 1)
+        #expect(log.filter { $0 == "after" }.count == 1)
+        #expect(log.filter { $0 == "last" }.count == 1)
+        // `late` comes first unless it overran the deadline itself, as on a loaded machine.
+        let blocking = log.filter { $0.hasPrefix("blocking") }
+        #expect(blocking == ["blocking begins", "blocking ends"])
+        if report.overran.count < 2 {
+            #expect(Array(log.prefix(3)) == ["late", "blocking begins", "blocking ends"])
+        }
+        #expect(report.stillEnding.isEmpty)
+        #expect(report.overran.allSatisfy { $0.kind == .hook })
+        #expect(!unit.isActive)
+    }
+
+    // Async hooks that await `endAndWait` of their own container, of its parent, from the
+    // runner, first step (started on the caller's thread) and later: each returns at once,
+    // well before the deadline it would otherwise wait out (30 s; the parallel run can hold
+    // every task up for seconds, so "at once" is judged as under half of it).
+    @Test(
+        "hooks awaiting their own container's endAndWait from the runner return at once",
+        .timeLimit(.minutes(1)))
+    func hooksAwaitingTheirOwnEnd() async throws {
+        let app = TestApp()
+        let session = app.makeSession()
+        let clock = ContinuousClock()
+        let waits = Locked<[Duration]>([])
+        session.onEnd {
+            let start = clock.now
+            let report = await session.endAndWait(within: .seconds(30))
+            waits.withLock { $0.append(clock.now - start) }
+            #expect(report.stillEnding.contains { $0.description.hasPrefix("TestSession") })
+        }
+        session.onEnd {
+            await Task.yield()
+            let start = clock.now
+            _ = await app.endAndWait(within: .seconds(30))
+            waits.withLock { $0.append(clock.now - start) }
+        }
+        session.onEnd {
+            // The first step: runs on the caller's thread until it suspends.
+            let start = clock.now
+            _ = await session.endAndWait(within: .seconds(30))
+            waits.withLock { $0.append(clock.now - start) }
+        }
+        let start = clock.now
+        let report = await session.endAndWait(within: .seconds(30))
+        let total = clock.now - start
+        #expect(total < .seconds(15), "the session's end took \(total)")
+        #expect(report.overran.isEmpty)
+        #expect(waits.withLock { $0 }.count == 3)
+        #expect(waits.withLock { $0 }.allSatisfy { $0 < .seconds(15) })
+        _ = await app.endAndWait()
+        #expect(!app.isActive)
+    }
+
+    // Many waits on the shared timer, registered in an order that restarts it often
+    // (deadlines decreasing), some given before their deadline: none returns `nil` before its
+    // deadline, none is missed, and a value given first is returned. "Missed" is judged
+    // generously — twenty seconds late — since the parallel run can hold every task up.
+    @Test(
+        "the shared deadline timer under many registrations and withdrawals",
+        .timeLimit(.minutes(1)))
+    func deadlinesStress() async throws {
+        let count = isUnderThreadSanitizer ? 200 : 2000
+        let base = ContinuousClock.now.advanced(by: .milliseconds(300))
+        final class Tally: Sendable {
+            let early = Atomic<Int>(0)
+            let late = Atomic<Int>(0)
+            let lostValue = Atomic<Int>(0)
+            let worstLate = Atomic<Int>(0)
+        }
+        let tally = Tally()
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<count {
+                // Decreasing, then increasing deadlines, 0 to 200 ms after base.
+                let offset = index < count / 2 ? (count / 2 - index) : (index - count / 2)
+                let deadline = base.advanced(by: .microseconds(offset * 200_000 / count))
+                let shot = OneShot<Int>()
+                let gives = index % 3 == 0
+                if gives {
+                    group.addTask {
+                        try? await Task.sleep(until: base.advanced(by: .milliseconds(-200)))
+                        shot.give(index)
+                    }
+                }
+                group.addTask {
+                    let value = await shot.value(until: deadline)
+                    let now = ContinuousClock.now
+                    if let value {
+                        if value != index { tally.lostValue.add(1, ordering: .relaxed) }
+                    } else {
+                        if gives, shot.given != nil, now < deadline {
+                            tally.lostValue.add(1, ordering: .relaxed)
+                        }
+                        if now < deadline { tally.early.add(1, ordering: .relaxed) }
+                        let overdue = now - deadline
+                        if overdue > .seconds(20) { tally.late.add(1, ordering: .relaxed) }
+                        let ms = Int(
+                            Double(overdue.components.seconds) * 1000
+                                + Double(overdue.components.attoseconds) / 1e15)
+                        _ = tally.worstLate.max(ms, ordering: .relaxed)
+                    }
+                }
+            }
+        }
+        #expect(tally.early.load(ordering: .relaxed) == 0)
+        #expect(
+            tally.late.load(ordering: .relaxed) == 0,
+            "worst \(tally.worstLate.load(ordering: .relaxed)) ms")
+        #expect(tally.lostValue.load(ordering: .relaxed) == 0)
+    }
+}
