@@ -151,7 +151,7 @@ extension EndSequence {
             runner = started
             walk = EndWalk(hooks: [], entries: EntryTable())
             watched = Watches()
-            if await started.work.run(until: deadline, immediately: true) {
+            if await started.work.run(until: deadline) {
                 watched = started.finished
                 return
             }

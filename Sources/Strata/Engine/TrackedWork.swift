@@ -61,25 +61,6 @@ package final class TrackedWork: Sendable {
         return task
     }
 
-    /// Runs the body in a task of its own that starts on the caller's thread, up to its first
-    /// suspension, where the toolchain and platform have `Task.immediate`; elsewhere as
-    /// ``start(priority:startsCancelled:)`` does.
-    ///
-    /// Kept for the README's "request" lines: a request's async end work that never has to
-    /// suspend for long (a lease handed back to a free pool actor) then finishes before its
-    /// caller awaits it, with no thread woken. A task enqueued on the global executor woke a
-    /// sleeping worker, and the caller's resumption another: about 15 µs of the request
-    /// lifecycle's 18 µs on the 2-core machine.
-    private func startImmediately() {
-        #if compiler(>=6.2)
-            if #available(macOS 26.0, iOS 26.0, *) {
-                keep(Task.immediate { await self.run() })
-                return
-            }
-        #endif
-        start()
-    }
-
     /// Keeps `task` as the one to cancel when a wait times out; not once the work has
     /// finished, since the task holds this work and would be kept by it.
     private func keep(_ task: Task<Void, Never>) {
@@ -137,10 +118,8 @@ package final class TrackedWork: Sendable {
     /// work is cancelled and left to finish on its own.
     ///
     /// - Returns: Whether it finished before the deadline.
-    package func run(
-        until deadline: ContinuousClock.Instant, immediately: Bool = false
-    ) async -> Bool {
-        if immediately { startImmediately() } else { start() }
+    package func run(until deadline: ContinuousClock.Instant) async -> Bool {
+        start()
         let done = await wait(until: deadline)
         if !done { cancel() }
         return done
