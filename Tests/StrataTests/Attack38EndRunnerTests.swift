@@ -114,7 +114,7 @@ struct Attack38EndRunnerTests {
     // generously — twenty seconds late — since the parallel run can hold every task up.
     @Test(
         "the shared deadline timer under many registrations and withdrawals",
-        .timeLimit(.minutes(1)))
+        .tags(.stress), .timeLimit(.minutes(1)))
     func deadlinesStress() async throws {
         let count = isUnderThreadSanitizer ? 200 : 2000
         let base = ContinuousClock.now.advanced(by: .milliseconds(300))

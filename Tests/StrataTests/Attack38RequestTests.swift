@@ -244,7 +244,7 @@ struct Attack38RequestTests {
     // round, so that across rounds the hold sweeps through the parent's end.
     @Test(
         "the parent's end racing the hold never ends a request under its body",
-        .timeLimit(.minutes(1)))
+        .tags(.stress), .timeLimit(.minutes(1)))
     func endRacingTheHold() async throws {
         final class Race: Sendable {
             let go = Atomic<Bool>(false)
