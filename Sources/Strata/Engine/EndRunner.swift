@@ -70,12 +70,12 @@ final class EndRunner: Sendable {
             // The next step, unless the caller wants the walk: then it stays not started.
             let step = shared.state.withLock { state -> EndSequence.PendingWork? in
                 guard !state.wanted, let step = state.next.take() else { return nil }
-                state.current = sequence.described(step, in: container).work
+                state.current = sequence.named(step, in: container)
                 return step
             }
             guard let step else { break }
             sequence.traceStart(step, tracer: tracer)
-            await sequence.described(step, in: container).body()
+            await sequence.body(of: step)()
             // Take the walk back, unless the caller has.
             guard
                 var (walk, watched) = shared.state.withLock({

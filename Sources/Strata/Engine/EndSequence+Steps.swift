@@ -224,15 +224,27 @@ extension EndSequence {
     func described(
         _ pending: PendingWork, in container: ContainerDescription
     ) -> (body: @Sendable () async -> Void, work: EndWork) {
+        (body(of: pending), named(pending, in: container))
+    }
+
+    /// How the report names what a step left to run.
+    func named(_ pending: PendingWork, in container: ContainerDescription) -> EndWork {
         switch pending {
         case .hook(let hook):
-            return (hook.body, EndWork(kind: .hook, container: container, site: hook.site))
-        case .instance(let bound, _, let site):
-            let provider = ProviderDescription(container: container, name: site.displayName)
-            return (
-                { await bound.scopeDidEnd() },
-                EndWork(kind: .instance(provider), container: container, site: nil)
-            )
+            EndWork(kind: .hook, container: container, site: hook.site)
+        case .instance(_, _, let site):
+            EndWork(
+                kind: .instance(
+                    ProviderDescription(container: container, name: site.displayName)),
+                container: container, site: nil)
+        }
+    }
+
+    /// What a step left to run.
+    func body(of pending: PendingWork) -> @Sendable () async -> Void {
+        switch pending {
+        case .hook(let hook): hook.body
+        case .instance(let bound, _, _): { await bound.scopeDidEnd() }
         }
     }
 
