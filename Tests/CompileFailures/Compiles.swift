@@ -43,3 +43,17 @@ final class AppRequest: Container {
 func serve(_ app: App) async throws -> Int {
     try await app.withRequest(AppRequest.init) { request in request.isActive ? 1 : 0 }
 }
+
+final class TaggedRequest: Container {
+    let scope: RequestScope
+    let tag: Int
+    init(parent: App, tag: Int) throws(StrataError) {
+        self.tag = tag
+        scope = try RequestScope(parent: parent)
+    }
+}
+
+// The article's form: a closure that makes the request with what the server received.
+func serve(_ app: App, tag: Int) async throws -> Int {
+    try await app.withRequest({ try TaggedRequest(parent: $0, tag: tag) }) { $0.tag }
+}

@@ -33,7 +33,7 @@ extension Container where ContainerTier: RequestParentTier {
     /// - Returns: What `body` returned.
     /// - Throws: What `make` or `body` threw.
     public func withRequest<Request: Container, Value>(
-        _ make: (Self) throws(StrataError) -> Request,
+        _ make: (Self) throws -> Request,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (Request) async throws -> Value
     ) async throws -> Value where Request.ContainerTier == RequestTier {
