@@ -55,5 +55,6 @@ final class TaggedRequest: Container {
 
 // The article's form: a closure that makes the request with what the server received.
 func serve(_ app: App, tag: Int) async throws -> Int {
-    try await app.withRequest({ try TaggedRequest(parent: $0, tag: tag) }) { $0.tag }
+    let make = { (app: App) in try TaggedRequest(parent: app, tag: tag) }
+    return try await app.withRequest(make) { $0.tag }
 }
