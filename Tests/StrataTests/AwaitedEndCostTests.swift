@@ -118,3 +118,32 @@ struct AwaitedEndCostTests {
         }
     }
 }
+
+/// What an awaited end names the work it stopped waiting for: its text is made when read, and
+/// two namings of the same work are equal and hash alike.
+@Suite("The work an end names")
+struct EndWorkNamingTests {
+    @Test("overran work reads its place when asked, and equal work hashes alike")
+    func namedWhenRead() async {
+        final class Form: Container { let scope = AppScope() }
+        let gate = AsyncGate()
+        let form = Form()
+        // Registered on two lines, so the two hooks are told apart by their place.
+        form.onEnd { await gate.wait() }
+        form.onEnd { await gate.wait() }
+        let report = await form.endAndWait(within: .milliseconds(1))
+        gate.open()
+        let overran = report.overran
+        #expect(overran.count == 2)
+        #expect(
+            overran.allSatisfy {
+                $0.location?.hasPrefix("StrataTests/AwaitedEndCostTests.swift:") == true
+            })
+        #expect(
+            overran.allSatisfy { $0.description.hasPrefix("onEnd hook registered at StrataTests/") }
+        )
+        #expect(overran[0] == overran[0])
+        #expect(overran[0] != overran[1])
+        #expect(Set(overran + overran).count == 2)
+    }
+}
