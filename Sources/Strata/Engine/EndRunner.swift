@@ -131,18 +131,15 @@ extension EndSequence {
     /// on, an ``EndRunner`` walks the rest in one task, awaited up to `deadline`, after which
     /// what is left is walked here, its async steps started cancelled and listed as overran.
     func awaitSteps(
-        _ walk: inout EndWalk, watching watched: inout Watches,
-        until deadline: ContinuousClock.Instant, into own: inout EndReport
+        _ walk: inout EndWalk, watching watched: inout Watches, of container: ContainerDescription,
+        tracer: (@Sendable (TraceEvent) -> Void)?, until deadline: ContinuousClock.Instant,
+        into own: inout EndReport
     ) async {
-        let container = core.containerDescription
-        let tracer = core.tracer
         var runner: EndRunner?
         while let step = walk.next() {
             guard let pending = perform(step, watching: &watched, tracer: tracer) else { continue }
             guard runner == nil else {
-                // Past the deadline: start it cancelled, as the runner's own were.
-                let (work, endWork) = started(pending, in: container, tracer: tracer)
-                if await !work.run(until: deadline) { own.addOverran(endWork, work) }
+                await runLate(pending, of: container, tracer: tracer, until: deadline, into: &own)
                 continue
             }
             let started = EndRunner(
@@ -163,10 +160,21 @@ extension EndSequence {
                 (walk, watched) = (rest, followed)
                 if let running { own.addOverran(running, started.work) }
                 if let notStarted {
-                    let (work, endWork) = self.started(notStarted, in: container, tracer: tracer)
-                    if await !work.run(until: deadline) { own.addOverran(endWork, work) }
+                    await runLate(
+                        notStarted, of: container, tracer: tracer, until: deadline, into: &own)
                 }
             }
         }
+    }
+
+    /// An async step reached once the deadline has passed: started, and cancelled at once
+    /// unless it finishes first, as the runner's own step was.
+    private func runLate(
+        _ pending: PendingWork, of container: ContainerDescription,
+        tracer: (@Sendable (TraceEvent) -> Void)?, until deadline: ContinuousClock.Instant,
+        into own: inout EndReport
+    ) async {
+        let (work, endWork) = started(pending, in: container, tracer: tracer)
+        if await !work.run(until: deadline) { own.addOverran(endWork, work) }
     }
 }

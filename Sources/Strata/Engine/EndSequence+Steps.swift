@@ -47,7 +47,8 @@ extension EndSequence {
         }
         tasks.removeAll()
         var watched = Watches()
-        await awaitSteps(&walk, watching: &watched, until: deadline, into: &own)
+        await awaitSteps(
+            &walk, watching: &watched, of: container, tracer: tracer, until: deadline, into: &own)
         let (remaining, side) = release(&watched)
         return report(
             ending, own: own, children: children, remaining: remaining, side: side, name: name,
@@ -220,13 +221,6 @@ extension EndSequence {
         return nil
     }
 
-    /// What a step left to run, and how the report names it.
-    func described(
-        _ pending: PendingWork, in container: ContainerDescription
-    ) -> (body: @Sendable () async -> Void, work: EndWork) {
-        (body(of: pending), named(pending, in: container))
-    }
-
     /// How the report names what a step left to run.
     func named(_ pending: PendingWork, in container: ContainerDescription) -> EndWork {
         switch pending {
@@ -262,8 +256,7 @@ extension EndSequence {
         tracer: (@Sendable (TraceEvent) -> Void)?
     ) -> (TrackedWork, EndWork) {
         traceStart(pending, tracer: tracer)
-        let (body, work) = described(pending, in: container)
-        return (TrackedWork(for: core, body), work)
+        return (TrackedWork(for: core, body(of: pending)), named(pending, in: container))
     }
 
     /// Starts what a step left without awaiting it, listed in `report`'s `notAwaited`.

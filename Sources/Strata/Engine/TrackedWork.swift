@@ -137,17 +137,3 @@ package final class TrackedWork: Sendable {
         Task.detached { await run() }
     }
 }
-
-extension Sequence<TrackedWork> {
-    /// Whether every piece of work has finished.
-    var allFinished: Bool { allSatisfy(\.isFinished) }
-
-    /// Waits for each piece of work in turn, up to `deadline`.
-    ///
-    /// - Returns: Whether all finished before the deadline.
-    func waitAll(until deadline: ContinuousClock.Instant) async -> Bool {
-        var finished = true
-        for work in self where await !work.wait(until: deadline) { finished = false }
-        return finished
-    }
-}
