@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The README, the CHANGELOG and the deprecated spellings tell one story.
+/// The README and the CHANGELOG tell one story.
 @Suite("Version and changelog")
 struct VersionTests {
     private static let root = URL(fileURLWithPath: #filePath)
@@ -31,25 +31,15 @@ struct VersionTests {
         #expect(readme.contains("from: \"\(version)\""))
     }
 
-    @Test("every deprecated spelling is in the CHANGELOG and in Choosing an API")
-    func deprecationsAreRecorded() throws {
-        let source = try Self.read("Sources/Strata/Deprecated.swift")
+    @Test("every spelling deprecated in 0.9 and removed since is in the CHANGELOG's table")
+    func removedDeprecationsAreRecorded() throws {
         let changelog = try Self.read("CHANGELOG.md")
-        let article = try Self.read("Sources/Strata/Strata.docc/ChoosingAnAPI.md")
-        // The name of each public function declared in the file: what a user calls.
-        let names = source.split(separator: "\n")
-            .compactMap { line -> String? in
-                guard let range = line.range(of: "public func ") else { return nil }
-                return line[range.upperBound...].prefix { $0.isLetter }.description
-            }
-        #expect(
-            Set(names) == [
-                "reset", "override", "performOrTrap", "gatherOrTrap", "observeOnMainActor",
-            ])
-        for name in Set(names) {
-            let spelling = name == "override" ? "override(by:" : "\(name)("
-            #expect(changelog.contains(spelling), "CHANGELOG.md does not list \(spelling)")
-            #expect(article.contains(spelling), "ChoosingAnAPI.md does not list \(spelling)")
+        let removed = try #require(changelog.range(of: "| Removed (0.9) | Write instead |"))
+        let table = changelog[removed.upperBound...].prefix { $0 != "#" }
+        for spelling in [
+            "reset()", "override(by:", "performOrTrap(", "gatherOrTrap(", "observeOnMainActor(",
+        ] {
+            #expect(table.contains(spelling), "the Removed table does not list \(spelling)")
         }
     }
 }

@@ -44,7 +44,7 @@ extension Container {
     var boundCore: ScopeCore { boundHandle.core }
 
     /// Whether the container is still active: `false` from the moment ``end(fileID:filePath:line:column:)`` starts.
-    public var isActive: Bool { scope.isActive }
+    public var isActive: Bool { scope.unboundCore.isActive }
 
     /// Ends the container and everything below it, and releases what it made.
     ///

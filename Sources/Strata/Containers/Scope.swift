@@ -30,8 +30,8 @@
 /// names the parent and the place the child was made. Code that may run while a parent ends
 /// — a request arriving during a shutdown, a callback after sign-out — makes its child with
 /// the throwing form, `init(checking:)`, which throws
-/// ``StrataError/childOfEnded(parent:childTier:location:)`` instead; checking ``isActive``
-/// first is no guard, since the end may begin between the check and the child:
+/// ``StrataError/childOfEnded(parent:childTier:location:)`` instead; checking the parent's
+/// `isActive` first is no guard, since the end may begin between the check and the child:
 ///
 /// ```swift
 /// final class RequestContainer: Container {
@@ -69,12 +69,6 @@ public struct Scope<Level: Tier>: Sendable {
         handle = try parent.boundHandle.makeChildIfOpen(
             tier: Level.self, fileID: fileID, filePath: filePath, line: line)
     }
-
-    /// Whether the scope is still active: `false` from the moment `end()` starts.
-    public var isActive: Bool { unboundCore.isActive }
-
-    /// The live tree of containers from this scope down, with the instances each holds.
-    public var tree: ScopeTree { ScopeTree(unboundCore) }
 }
 
 /// The scope of an app container: the root of the tree, from process start to exit.

@@ -7,9 +7,12 @@
 /// let scope = SessionScope(parent: appContainer)  // compiles: a session sits under the app
 /// let wrong = SessionScope(parent: guideContainer) // does not: a feature is not an app
 /// ```
-public protocol Tier: Sendable {
-    /// The tier's name as it appears in messages, trees and traces, for example `session`.
-    static var name: String { get }
+public protocol Tier: Sendable {}
+
+extension Tier {
+    /// The tier's name as it appears in messages, trees and traces: its type's name without
+    /// `Tier`, in lower case (`session`).
+    static var name: String { String(describing: Self.self).dropLast("Tier".count).lowercased() }
 }
 
 /// A tier whose containers may be the parent of a feature container.
@@ -25,34 +28,22 @@ public protocol RequestParentTier: Tier {}
 /// The app tier: from process start to exit.
 ///
 /// The root of every container tree.
-public enum AppTier: FeatureParentTier, RequestParentTier {
-    /// `app`.
-    public static var name: String { "app" }
-}
+public enum AppTier: FeatureParentTier, RequestParentTier {}
 
 /// The session tier: from sign-in to sign-out.
 ///
 /// Its parent is an app container.
-public enum SessionTier: FeatureParentTier, RequestParentTier {
-    /// `session`.
-    public static var name: String { "session" }
-}
+public enum SessionTier: FeatureParentTier, RequestParentTier {}
 
 /// The feature tier: from entering a flow to leaving it.
 ///
 /// Its parent is an app, session or feature container.
-public enum FeatureTier: FeatureParentTier {
-    /// `feature`.
-    public static var name: String { "feature" }
-}
+public enum FeatureTier: FeatureParentTier {}
 
 /// The interaction tier: one form, dialog or gesture.
 ///
 /// Its parent may be any container.
-public enum InteractionTier: Tier {
-    /// `interaction`.
-    public static var name: String { "interaction" }
-}
+public enum InteractionTier: Tier {}
 
 /// The request tier: one request a server handles, from its arrival to its response.
 ///
@@ -64,7 +55,4 @@ public enum InteractionTier: Tier {
 ///
 /// A tier of its own, rather than tiers users declare: the compiler checks where a request
 /// nests, and its errors name the fix, as they do for the other tiers.
-public enum RequestTier: Tier {
-    /// `request`.
-    public static var name: String { "request" }
-}
+public enum RequestTier: Tier {}

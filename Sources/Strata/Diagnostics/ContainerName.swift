@@ -8,7 +8,7 @@
 /// The metatypes are plain `Any.Type`s, eight bytes each: an `any Container.Type` or
 /// `any Tier.Type` carries a witness table beside the type, and the core of every scope keeps
 /// its tier and its container's type (``ScopeCore``, ``ScopeState/Naming``). Only the tier's
-/// ``Tier/name`` is ever asked of them, when a description is made.
+/// `Tier.name` is ever asked of them, when a description is made.
 struct ContainerName: Sendable {
     /// The container's type; `nil` for a container never used.
     let owner: Any.Type?
