@@ -82,8 +82,8 @@ struct PlanTests {
         }
         let before = app.makeSession()
         _ = before.store()  // first use: the plan runs
-        plan.remove()
-        plan.remove()  // a second removal does nothing
+        plan.cancel()
+        plan.cancel()  // a second cancel does nothing
         let after = app.makeSession()
         #expect(before.user().name == "planned user")
         #expect(after.user().name == "session.user")

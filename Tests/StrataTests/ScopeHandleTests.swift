@@ -87,6 +87,6 @@ private final class Panel: Container {
         #expect(contribution?.isActive == false)
         // Both are harmless once their container has gone.
         contribution?.withdraw()
-        plan?.remove()
+        plan?.cancel()
     }
 }

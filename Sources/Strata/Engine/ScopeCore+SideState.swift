@@ -23,12 +23,12 @@ extension ScopeCore {
         }
     }
 
-    func addPlan(_ entry: ContainerPlan.Entry, for owner: ObjectIdentifier) {
+    func addPlan(_ entry: ContainerPlan, for owner: ObjectIdentifier) {
         withTreeSettings(creating: true) { $0?.plans[owner, default: []].append(entry) }
     }
 
-    func removePlan(_ entry: ContainerPlan.Entry, for owner: ObjectIdentifier) {
-        let removed: ContainerPlan.Entry? = withTreeSettings(creating: false) { settings in
+    func removePlan(_ entry: ContainerPlan, for owner: ObjectIdentifier) {
+        let removed: ContainerPlan? = withTreeSettings(creating: false) { settings in
             guard let settings,
                 let index = settings.plans[owner]?.firstIndex(where: { $0 === entry })
             else { return nil }

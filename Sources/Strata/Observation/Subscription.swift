@@ -1,5 +1,5 @@
-/// A running subscription to an ``Observed`` value or a tracked model; cancelling it stops
-/// its handler and releases it.
+/// A running subscription to an ``Observed`` value or a tracked model, or a plan a root
+/// applies (``Container/prepare(_:_:)``); cancelling it stops its handler and releases it.
 ///
 /// Once ``cancel()`` returns, the handler does not run again, even if another thread is
 /// changing the value at that moment: `cancel()` waits for a delivery in progress on
@@ -13,9 +13,12 @@
 /// ``Observed/observeOnce(in:_:)``, ``Container/track(from:_:onChange:)`` and their main-actor
 /// forms — is held by the container and runs until the container ends or it is cancelled,
 /// whether or not the token is kept. An untied one, made by ``Observed/subscribe(_:)``,
-/// also stops when the last reference to it is dropped.
+/// also stops when the last reference to it is dropped. A plan's stops only when cancelled.
 public final class Subscription: Sendable {
     private struct State {
+        /// What cancelling does besides stopping the handler, `nil` once done: a plan's
+        /// subscription removes the plan.
+        var removal: (@Sendable () -> Void)?
         /// `nil` once cancelled: releasing the handler breaks a cycle through what it
         /// captured.
         var handler: (@Sendable (Any) -> Void)?
@@ -43,10 +46,16 @@ public final class Subscription: Sendable {
         state = Lock(State(handler: handler))
     }
 
-    deinit { cancel() }
+    /// A subscription whose cancelling runs `removal` once: it has no handler of its own.
+    init(removal: @escaping @Sendable () -> Void) {
+        firesOnce = false
+        state = Lock(State(removal: removal))
+    }
 
-    /// Whether the handler may still run.
-    public var isActive: Bool { state.withLock { $0.handler != nil } }
+    deinit { stopHandler() }
+
+    /// Whether the handler may still run; for a plan, whether it has not been cancelled.
+    public var isActive: Bool { state.withLock { $0.handler != nil || $0.removal != nil } }
 
     /// Records the value this subscription is registered with.
     func registered(with source: any ObservedSource) {
@@ -55,8 +64,15 @@ public final class Subscription: Sendable {
 
     /// Stops the handler and releases it.
     ///
-    /// When this returns, the handler is not running on another thread and will not run again.
+    /// When this returns, the handler is not running on another thread and will not run
+    /// again. A plan no longer applies to containers used from now on; those it was applied
+    /// to keep what it did. Cancelling again does nothing.
     public func cancel() {
+        state.withLock { $0.removal.take() }?()
+        stopHandler()
+    }
+
+    private func stopHandler() {
         let stack = ResolutionStack.current
         let agent = stack.agent
         let (released, source, running) = state.withLock { state in

@@ -1,34 +1,12 @@
 /// What a root container does to each container of one type made in its tree, before
-/// anything is resolved from it: the way a test overrides a container the app makes later.
-///
-/// Made by ``Container/prepare(_:_:)``. Keep it to remove the plan; dropping it does not.
-public final class ContainerPlan: Sendable {
+/// anything is resolved from it, as the root keeps it; its identity tells it apart when its
+/// subscription is cancelled.
+final class ContainerPlan: Sendable {
     typealias Apply = @Sendable (any Container) -> Void
 
-    /// A plan as the root keeps it; its identity tells it apart for ``remove()``.
-    final class Entry: Sendable {
-        let apply: Apply
+    let apply: Apply
 
-        init(_ apply: @escaping Apply) { self.apply = apply }
-    }
-
-    /// Weak, so that a kept plan does not keep the root open.
-    private weak let root: ScopeHandle?
-    private let entry: Entry
-    private let owner: ObjectIdentifier
-
-    init(root: ScopeHandle, entry: Entry, owner: ObjectIdentifier) {
-        self.root = root
-        self.entry = entry
-        self.owner = owner
-    }
-
-    /// Stops applying the plan to containers used from now on.
-    ///
-    /// Containers it was applied to keep what it did. Removing it again does nothing.
-    public func remove() {
-        root?.core.removePlan(entry, for: owner)
-    }
+    init(_ apply: @escaping Apply) { self.apply = apply }
 }
 
 extension Container where ContainerTier == AppTier {
@@ -62,15 +40,17 @@ extension Container where ContainerTier == AppTier {
     /// - Parameters:
     ///   - target: The type of container to prepare.
     ///   - plan: What to do to each such container, such as overriding its providers.
-    /// - Returns: The plan, to ``ContainerPlan/remove()`` later.
+    /// - Returns: A subscription that removes the plan when cancelled; dropping it does
+    ///   not. Containers the plan was applied to keep what it did.
     @discardableResult
     public func prepare<Target: Container>(
         _ target: Target.Type, _ plan: @escaping @Sendable (Target) -> Void
-    ) -> ContainerPlan {
-        let entry = ContainerPlan.Entry { container in plan(container as! Target) }
+    ) -> Subscription {
+        let entry = ContainerPlan { container in plan(container as! Target) }
         let owner = ObjectIdentifier(target)
         let root = boundHandle
         root.core.addPlan(entry, for: owner)
-        return ContainerPlan(root: root, entry: entry, owner: owner)
+        // Weak, so that a kept subscription does not keep the root open.
+        return Subscription { [weak root] in root?.core.removePlan(entry, for: owner) }
     }
 }

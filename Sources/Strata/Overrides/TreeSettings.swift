@@ -5,7 +5,7 @@
 /// read and written only with the root's state locked.
 final class TreeSettings {
     /// The plans by the type of container they prepare, oldest first.
-    var plans: [ObjectIdentifier: [ContainerPlan.Entry]] = [:]
+    var plans: [ObjectIdentifier: [ContainerPlan]] = [:]
     /// Judges the instances the tree's ends watch; made on the first judgement or receiver.
     var watcher: LeakWatcher?
     /// The test that made the root, or last watched it: a container of the tree used outside
