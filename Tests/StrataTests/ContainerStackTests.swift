@@ -169,8 +169,8 @@ struct ContainerStackTests {
         let session = ShopSession(parent: TestApp())
         do {
             let screens = [session.product("shoes"), session.product("socks")]
-            screens.forEach { session.stack.push($0) }
-            screens.forEach { gone.watch($0) }
+            for screen in screens { session.stack.push(screen) }
+            for screen in screens { gone.watch(screen) }
         }
         session.stack.dismissAll()
         #expect(session.log.all == ["end socks", "end shoes"])
@@ -196,7 +196,7 @@ struct ContainerStackTests {
         let bottom = session.product("shoes")
         let above = [session.product("socks"), session.product("hats")]
         session.stack.push(bottom)
-        above.forEach { session.stack.push($0) }
+        for screen in above { session.stack.push(screen) }
         session.stack.path = Array(session.stack.path.prefix(1))
         #expect(session.log.all == ["end hats", "end socks"])
         #expect(above.allSatisfy { !$0.isActive })
@@ -236,8 +236,8 @@ struct ContainerStackTests {
             let cart = CartScreen(parent: session)
             let socks = session.product("socks")
             let screens: [any Container] = [socks, shoes, cart]
-            screens.forEach { session.stack.push($0) }
-            screens.forEach { gone.watch($0) }
+            for screen in screens { session.stack.push(screen) }
+            for screen in screens { gone.watch(screen) }
         }
         let other = session.makeOther()  // made last: without the stack, it would end first
         session.end()
@@ -271,8 +271,9 @@ struct ContainerStackTests {
         session.end()
     }
 
-    @Test("an awaited end of the owner, through Owned, awaits the stack's ends, top first",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "an awaited end of the owner, through Owned, awaits the stack's ends, top first",
+        .timeLimit(.minutes(1)))
     func awaitedSignOutThroughOwned() async {
         let flushed = EventLog()
         var held: Owned<ShopSession>? = Owned(ShopSession(parent: TestApp()))
@@ -303,7 +304,7 @@ struct ContainerStackTests {
             _ = session.navigation().tabs.container(for: .cart) { CartScreen(parent: session) }
             gone.watch(session)
             gone.watch(session.navigation())
-            session.stack.path.forEach { gone.watch($0.container) }
+            for entry in session.stack.path { gone.watch(entry.container) }
         }
         held = nil
         #expect(gone.allGone)
@@ -332,8 +333,9 @@ enum StackChange: String, CaseIterable, Sendable {
 
 @Suite("A stack of containers in the Observation framework")
 struct ContainerStackObservationTests {
-    @Test("a withObservationTracking read of the path hears each change once, after it",
-          arguments: StackChange.allCases)
+    @Test(
+        "a withObservationTracking read of the path hears each change once, after it",
+        arguments: StackChange.allCases)
     func pathReadHearsTheChange(_ change: StackChange) {
         let session = ShopSession(parent: TestApp())
         let stack = session.stack
