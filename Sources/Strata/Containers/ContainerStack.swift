@@ -1,0 +1,190 @@
+public import Observation
+
+/// A navigation stack of child containers, of any types, that ends each container it removes
+/// and, when its owner's container ends, everything it still holds.
+///
+/// Each screen of a stack has its own container — a product page, a cart, a checkout — made
+/// under the container of the object that shows them, usually a session. The stack keeps them
+/// by the rules of ``ChildContainers``:
+/// - ``push(_:)`` keeps a container on top; ``popTo(_:)``, ``replace(with:)``,
+///   ``replaceTop(with:)`` and ``dismissAll()`` end what they remove, top first;
+/// - a container that ends some other way — its own `end()` — leaves the stack;
+/// - when the owner's container ends, every container still kept is ended, the top first,
+///   before the owner's other children, and let go.
+///
+/// The stack is `Observable`: reading ``path`` or ``last(_:)`` — in a SwiftUI view's body, in
+/// `withObservationTracking`, or in ``Container/trackOnMainActor(from:_:onChange:)`` — follows
+/// it, and every change that adds or removes a container tells Observation once, after the
+/// change. ``path`` is settable, so a `NavigationStack(path:)` binds to it: the back button
+/// sets a shorter path, and the stack ends the containers that left it.
+///
+/// ```swift
+/// final class ShopNavigation: Sendable {
+///     let stack: ContainerStack
+///     init(session: SessionContainer) { stack = ContainerStack(in: session) }
+/// }
+///
+/// navigation.stack.push(ProductContainer(parent: session, product: id))
+/// navigation.stack.popTo(cart)   // ends every screen above the cart
+/// ```
+///
+/// Like ``ChildContainers``, a stack kept by an instance of its owner's container makes a
+/// cycle while the owner is active: the code that holds the owner holds it through ``Owned``,
+/// or ends it. See <doc:Navigation>.
+public final class ContainerStack: Observation.Observable, Sendable {
+    /// The containers kept, bottom first, and whether the owner has ended.
+    private let state = Lock<StackState>(StackState())
+    private let registrar = ObservationRegistrar()
+    /// Tells the stack when the owner's container ends.
+    private let watch: OwnerWatch
+
+    /// An empty stack, bound to `owner`: its end ends and lets go of every container still
+    /// kept.
+    ///
+    /// - Parameter owner: The container whose end ends the stack's containers: usually the
+    ///   one that makes the object keeping the stack.
+    public init(in owner: some Container) {
+        watch = OwnerWatch()
+        watch.list = OwnerWatch.List(
+            keptNewestFirst: { [weak self] in
+                self?.state.withLock { $0.kept.reversed().map { $0.boundCore } } ?? []
+            },
+            ownerDidEnd: { [weak self] in self?.change { $0.ownerDidEnd() } })
+        owner.boundCore.addObserver(watch)
+    }
+
+    /// The containers on the stack, bottom first, one entry each.
+    ///
+    /// Setting it keeps the containers of the new path that the stack holds, in the new order,
+    /// and ends the others, the top first; an entry of a container the stack does not hold is
+    /// left out. This is what a `NavigationStack(path:)` bound to it does when the user goes
+    /// back.
+    public var path: [Entry] {
+        get {
+            registrar.access(self, keyPath: \.path)
+            return state.withLock { $0.kept.map(Entry.init) }
+        }
+        set {
+            let containers = newValue.map(\.container)
+            change { $0.keep(only: containers) }
+        }
+    }
+
+    /// The container nearest the top whose type is `type`, if any.
+    ///
+    /// ```swift
+    /// if let cart = stack.last(CartContainer.self) { stack.popTo(cart) }
+    /// ```
+    ///
+    /// - Parameter type: The container type to look for.
+    /// - Returns: The container, typed.
+    public func last<Child: Container>(_ type: Child.Type) -> Child? {
+        registrar.access(self, keyPath: \.path)
+        return state.withLock { $0.kept.last { $0 is Child } as? Child }
+    }
+
+    /// Keeps `container` on top of the stack.
+    ///
+    /// A container pushed once the owner has ended is ended at once, and not kept; one the
+    /// stack holds already stays where it is.
+    ///
+    /// - Parameter container: The container of the screen to show.
+    public func push(_ container: any Container) {
+        change { $0.replace(from: $0.kept.count, with: [container]) }
+    }
+
+    /// Ends every container above `container`, the top first.
+    ///
+    /// Nothing happens when the stack does not hold `container`.
+    ///
+    /// - Parameter container: The container to go back to.
+    public func popTo(_ container: any Container) {
+        change { state in
+            guard let index = state.kept.firstIndex(where: { $0 === container }) else { return }
+            state.replace(from: index + 1, with: [])
+        }
+    }
+
+    /// Replaces the whole stack with `containers`, bottom first, and ends the containers it
+    /// held that `containers` does not name, the top first.
+    ///
+    /// What a deep link does: the screens it opens take the place of those that were shown.
+    ///
+    /// - Parameter containers: The new stack, bottom first.
+    public func replace(with containers: [any Container]) {
+        change { $0.replace(from: 0, with: containers) }
+    }
+
+    /// Replaces the top of the stack with `container`, and ends the container it replaces;
+    /// on an empty stack, pushes it.
+    ///
+    /// - Parameter container: The container of the screen to show instead.
+    public func replaceTop(with container: any Container) {
+        change { $0.replace(from: max($0.kept.count - 1, 0), with: [container]) }
+    }
+
+    /// Ends every container on the stack, the top first.
+    public func dismissAll() {
+        change { $0.replace(from: 0, with: []) }
+    }
+
+    /// Applies `transition` under the lock, then, outside it: watches the containers it
+    /// added, tells Observation, and ends what it removed or refused, newest first.
+    ///
+    /// - Parameters:
+    ///   - endingRemoved: Whether to end what the transition removed: not a container that
+    ///     left because it is ending.
+    ///   - transition: The change to the stack.
+    private func change(
+        endingRemoved: Bool = true, _ transition: (inout StackState) -> Void
+    ) {
+        let change = state.withLock { state in
+            let before = state.kept
+            transition(&state)
+            return StackState.Change(
+                before: before, after: state.kept, refused: state.takeRefused())
+        }
+        for container in change.added {
+            container.boundCore.addHook { [weak self, weak container] in
+                guard let self, let container else { return }
+                self.change(endingRemoved: false) { $0.forget(container) }
+            }
+        }
+        if change.changed { registrar.withMutation(of: self, keyPath: \.path) {} }
+        guard endingRemoved else { return }
+        for container in change.toEnd { container.end() }
+    }
+}
+
+extension ContainerStack {
+    /// One container on a ``ContainerStack``'s ``ContainerStack/path``, equal to another
+    /// entry of the same container: the element of a `NavigationStack`'s path.
+    ///
+    /// ```swift
+    /// .navigationDestination(for: ContainerStack.Entry.self) { entry in
+    ///     ScreenView(container: entry.container)
+    /// }
+    /// ```
+    public struct Entry: Hashable, Identifiable, Sendable {
+        /// The container on the stack.
+        public let container: any Container
+
+        init(_ container: any Container) { self.container = container }
+
+        /// The container's identity.
+        public var id: ObjectIdentifier { ObjectIdentifier(container) }
+
+        /// Whether both entries hold the same container.
+        ///
+        /// - Parameters:
+        ///   - lhs: An entry.
+        ///   - rhs: Another entry.
+        /// - Returns: `true` when both hold the same container instance.
+        public static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.container === rhs.container }
+
+        /// Hashes the container's identity.
+        ///
+        /// - Parameter hasher: The hasher to feed.
+        public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    }
+}
