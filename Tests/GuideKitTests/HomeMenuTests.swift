@@ -30,12 +30,12 @@ import Testing
             in: directory,
             onStart: { app in
                 app.prepare(SignedInContainer.self) { signedIn in
-                    signedIn.contribute(HomeMenu.self) {
+                    signedIn.contribute(HomeMenu.self) { _ in
                         HomeEntry(
                             title: "about",
                             opens: Destination("about") { host, _ in Unshown(parent: host) })
                     }
-                    signedIn.contribute(HelpLines.self) { "about: what this guide is." }
+                    signedIn.contribute(HelpLines.self) { _ in "about: what this guide is." }
                 }
             })
         // The plan runs as the session is first used, before the features plug in, so its

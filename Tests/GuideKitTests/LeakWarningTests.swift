@@ -54,7 +54,7 @@ import Testing
     ) -> AppContainer {
         let app = AppContainer(dataDirectory: directory, mailOutput: output)
         app.prepare(SignedInContainer.self) { signedIn in
-            signedIn.contribute(HomeMenu.self) {
+            signedIn.contribute(HomeMenu.self) { _ in
                 HomeEntry(
                     title: "draft",
                     opens: Destination("draft") { host, _ in

@@ -95,7 +95,7 @@ import Testing
     @Test func contactSupportShowsWhatTheRouteAnswersUntilItCloses() {
         let host = RouteHost()
         let asked = Recorded()
-        host.handle(ContactSupport.self) { route in
+        host.handle(ContactSupport.self) { _, route in
             asked.append(route.topic ?? "nothing")
             return StubForm.destination
         }

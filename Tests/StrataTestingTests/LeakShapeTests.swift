@@ -307,7 +307,7 @@ struct JudgementTimingTests {
             let page = Page(parent: shop)
             let sheet = Sheet(parent: page)
             page.viewModel().sheet.withLock { $0 = sheet.viewModel() }
-            page.onEnd { await released.wait() }
+            page.onEnd { _ in await released.wait() }
             Task {
                 try? await Task.sleep(for: grace * 4)
                 released.open()
@@ -328,7 +328,7 @@ struct JudgementTimingTests {
         let findings = await NoSurvivorsTrait.check(grace: grace) {
             let shop = Shop()
             let page = Page(parent: shop)
-            page.onEnd { [viewModel = page.viewModel()] in
+            page.onEnd { [viewModel = page.viewModel()] _ in
                 await finish.wait()
                 withExtendedLifetime(viewModel) {}
             }

@@ -36,13 +36,13 @@ struct Attack38EndRunnerTests {
     @Test("take-over while the runner runs a blocking synchronous end", .timeLimit(.minutes(1)))
     func takeOverWhileNotParked() async throws {
         let unit = Unit()
-        unit.onEnd { unit.log.record("last") }
-        unit.onEnd {
+        unit.onEnd { _ in unit.log.record("last") }
+        unit.onEnd { _ in
             await Task.yield()
             unit.log.record("after")
         }
         _ = unit.blocking()
-        unit.onEnd {
+        unit.onEnd { _ in
             await Task.yield()
             unit.log.record("late")
         }
@@ -79,19 +79,19 @@ struct Attack38EndRunnerTests {
         let session = app.makeSession()
         let clock = ContinuousClock()
         let waits = Locked<[Duration]>([])
-        session.onEnd {
+        session.onEnd { _ in
             let start = clock.now
             let report = await session.endAndWait(within: .seconds(30))
             waits.withLock { $0.append(clock.now - start) }
             #expect(report.stillEnding.contains { $0.description.hasPrefix("TestSession") })
         }
-        session.onEnd {
+        session.onEnd { _ in
             await Task.yield()
             let start = clock.now
             _ = await app.endAndWait(within: .seconds(30))
             waits.withLock { $0.append(clock.now - start) }
         }
-        session.onEnd {
+        session.onEnd { _ in
             // The first step: runs on the caller's thread until it suspends.
             let start = clock.now
             _ = await session.endAndWait(within: .seconds(30))

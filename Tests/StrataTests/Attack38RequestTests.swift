@@ -53,7 +53,7 @@ struct Attack38RequestTests {
         .timeLimit(.minutes(1)))
     func bodyAwaitsItsParentsEnd() async throws {
         let server = Server()
-        server.onEnd { server.log.record("server hook") }
+        server.onEnd { _ in server.log.record("server hook") }
         let clock = ContinuousClock()
         let waited = try await server.withRequest(Request.init) { _ in
             let start = clock.now
@@ -93,13 +93,13 @@ struct Attack38RequestTests {
     @Test("a body that ends its request after the parent's end() began", .timeLimit(.minutes(1)))
     func bodyEndsItsRequestDuringParentsEnd() async throws {
         let server = Server()
-        server.onEnd { server.log.record("server hook") }
+        server.onEnd { _ in server.log.record("server hook") }
         let entered = AsyncGate()
         let proceed = AsyncGate()
         let handling = Task {
             try await server.withRequest(Request.init) { request in
-                request.onEnd { server.log.record("request hook") }
-                request.onEnd {
+                request.onEnd { _ in server.log.record("request hook") }
+                request.onEnd { _ in
                     await Task.yield()
                     server.log.record("request async hook")
                 }
@@ -138,9 +138,9 @@ struct Attack38RequestTests {
     func nestedRequestWhileTheAppEnds() async throws {
         let server = Server()
         let session = Session(parent: server)
-        server.onEnd { server.log.record("server hook") }
-        session.onEnd { server.log.record("session hook") }
-        session.onEnd {
+        server.onEnd { _ in server.log.record("server hook") }
+        session.onEnd { _ in server.log.record("session hook") }
+        session.onEnd { _ in
             await Task.yield()
             server.log.record("session async hook")
         }
@@ -148,7 +148,7 @@ struct Attack38RequestTests {
         let proceed = AsyncGate()
         let handling = Task {
             try await session.withRequest(UserRequest.init) { request in
-                request.onEnd { server.log.record("request hook") }
+                request.onEnd { _ in server.log.record("request hook") }
                 entered.open()
                 await proceed.wait()
                 #expect(request.isActive, "the request was ended under its body")
@@ -183,8 +183,8 @@ struct Attack38RequestTests {
         "a parent's awaited end whose deadline passes while the body runs", .timeLimit(.minutes(1)))
     func awaitedParentEndOverrunsTheBody() async throws {
         let server = Server()
-        server.onEnd { server.log.record("server hook") }
-        server.onEnd {
+        server.onEnd { _ in server.log.record("server hook") }
+        server.onEnd { _ in
             await Task.yield()
             server.log.record("server async hook")
         }

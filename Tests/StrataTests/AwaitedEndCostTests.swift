@@ -38,7 +38,7 @@ struct AwaitedEndCostTests {
         let session = Session()
         _ = session.first()
         for _ in 0..<3 {
-            session.onEnd {
+            session.onEnd { _ in
                 await Task.yield()
                 session.tasks.record()
             }
@@ -61,7 +61,7 @@ struct AwaitedEndCostTests {
             let tasks = Tasks()
         }
         let form = Form()
-        form.onEnd { form.tasks.record() }
+        form.onEnd { _ in form.tasks.record() }
         let caller = withUnsafeCurrentTask { $0?.hashValue }
         await form.endAndWait()
         #expect(form.tasks.all == [caller ?? 0])
@@ -129,8 +129,8 @@ struct EndWorkNamingTests {
         let gate = AsyncGate()
         let form = Form()
         // Registered on two lines, so the two hooks are told apart by their place.
-        form.onEnd { await gate.wait() }
-        form.onEnd { await gate.wait() }
+        form.onEnd { _ in await gate.wait() }
+        form.onEnd { _ in await gate.wait() }
         let report = await form.endAndWait(within: .milliseconds(1))
         gate.open()
         let overran = report.overran

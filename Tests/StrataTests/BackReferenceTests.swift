@@ -78,7 +78,7 @@ private final class ListContainer: Container {
         // The router, which holds the back-reference, is all that is kept of the session.
         let router = { () -> Router in
             let session = NavigationSession(parent: app)
-            session.onEnd { app.log.record("session ended") }
+            session.onEnd { _ in app.log.record("session ended") }
             return session.coordinator().router
         }()
         #expect(app.log.all == ["end coordinator", "session ended"])

@@ -13,7 +13,7 @@ import Testing
         let log = EventLog()
         let features = (0..<40).map { index in
             let feature = app.makeFeature()
-            feature.onEnd { log.record("\(index)") }
+            feature.onEnd { _ in log.record("\(index)") }
             return feature
         }
         // Enough holes, spread out, to make the list compact itself.
@@ -37,7 +37,7 @@ import Testing
             let app = TestApp()
             let ended = Counter()
             let holder = Locked<TestFeature?>(app.makeFeature())
-            holder.withLock { $0?.onEnd { ended.next() } }
+            holder.withLock { $0?.onEnd { _ in ended.next() } }
             let arrived = Atomic<Int>(0)
             // Threads of their own: each spins until the other arrives, which a pool as wide
             // as the cores may not schedule.
@@ -84,7 +84,7 @@ import Testing
             var kept: [TestFeature] = []
             for index in 0..<perWriter {
                 let feature = app.makeFeature()
-                feature.onEnd { ended.next() }
+                feature.onEnd { _ in ended.next() }
                 _ = feature.screen()
                 if index % 3 == 0 { feature.end() } else { kept.append(feature) }
                 // Dropped in batches, oldest first and newest first in turn.

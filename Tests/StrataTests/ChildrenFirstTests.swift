@@ -22,7 +22,7 @@ struct ChildrenFirstTests {
         let session = app.makeSession()
         let flushing = AsyncGate()
         let release = AsyncGate()
-        session.onEnd {
+        session.onEnd { _ in
             flushing.open()
             await release.wait()
             log.record("session flushed")
@@ -78,7 +78,7 @@ struct ChildrenFirstTests {
     func hookEndingTheParentDoesNotHang() {
         let app = TestApp()
         let session = app.makeSession()
-        session.onEnd { app.end() }
+        session.onEnd { _ in app.end() }
         let report = session.end()
         #expect(report.ended.map(\.typeName) == ["TestSession"])
         #expect(!app.isActive)
@@ -103,7 +103,7 @@ struct SessionEndingElsewhere {
         let session = app.makeSession()
         let inHook = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        session.onEnd {
+        session.onEnd { _ in
             inHook.signal()
             release.wait()
             log.record("session hook done")
@@ -112,7 +112,7 @@ struct SessionEndingElsewhere {
         await onAThread { inHook.wait() }
         let newer = app.makeFeature()
         _ = newer.screen()
-        if releasedByNewerEnd { newer.onEnd { release.signal() } }
+        if releasedByNewerEnd { newer.onEnd { _ in release.signal() } }
         return SessionEndingElsewhere(
             app: app, newer: newer, sessionEnd: sessionEnd, release: release)
     }

@@ -11,7 +11,7 @@ import Testing
         let count = Observed(0)
         for index in 0..<5_000 {
             count.observe(in: app) { _ in }.cancel()
-            if index % 500 == 0 { app.onEnd { log.record("\(index)") } }
+            if index % 500 == 0 { app.onEnd { _ in log.record("\(index)") } }
         }
         // Without compaction the list would hold all 5,010; with it, the ten live hooks and
         // at most one array's worth of cancelled ones.
@@ -27,7 +27,7 @@ import Testing
         var live: [TestFeature] = []
         for index in 0..<2_000 {
             let feature = app.makeFeature()
-            feature.onEnd { log.record("\(index)") }
+            feature.onEnd { _ in log.record("\(index)") }
             live.append(feature)
             // The oldest ends first: its slot is a hole at the front, which no tail removal
             // reaches.

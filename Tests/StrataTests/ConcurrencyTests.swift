@@ -143,7 +143,7 @@ struct ConcurrencyTests {
         let lateSuccesses = Counter()
         let parentFailures = Counter()
         let otherErrors = Locked<[String]>([])
-        session.onEnd {
+        session.onEnd { _ in
             let failed = failedWhileEnding.wait(timeout: .now() + .seconds(10)) == .success
             overlapped.store(failed, ordering: .sequentiallyConsistent)
         }
@@ -203,11 +203,11 @@ struct ConcurrencyTests {
         // The call that ends the tree waits, in its first hook, until the other thread has
         // also come to call end(), so that the second call is made while the first runs.
         let calling = Arrivals()
-        session.onEnd {
+        session.onEnd { _ in
             sessionHooks.next()
             if !calling.wait(for: 2) { metOther.store(false, ordering: .sequentiallyConsistent) }
         }
-        app.onEnd { appHooks.next() }
+        app.onEnd { _ in appHooks.next() }
         let reports = Locked<[EndReport]>([])
         let finished = onThreads(2) { _ in
             if !bothCalling.arriveAndWait() {

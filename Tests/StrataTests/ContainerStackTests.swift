@@ -43,7 +43,7 @@ final class ProductScreen: Container {
         self.parent = parent
         self.name = name
         scope = FeatureScope(parent: parent)
-        onEnd { [log = parent.log] in log.record("end \(name)") }
+        onEnd { [log = parent.log] _ in log.record("end \(name)") }
     }
 
     var page: Provider<Tracked> { shared { Tracked("\(self.name).page", log: self.parent.log) } }
@@ -57,7 +57,7 @@ final class CartScreen: Container {
     init(parent: ShopSession) {
         self.parent = parent
         scope = FeatureScope(parent: parent)
-        onEnd { [log = parent.log] in log.record("end cart") }
+        onEnd { [log = parent.log] _ in log.record("end cart") }
     }
 }
 
@@ -280,13 +280,15 @@ struct ContainerStackTests {
         let stack = held!.container.stack
         for name in ["shoes", "socks"] {
             let screen = held!.container.product(name)
-            screen.onEnd {
+            screen.onEnd { _ in
                 await Task.yield()
                 flushed.record("flushed \(name)")
             }
             stack.push(screen)
         }
-        let report = await held!.container.endAndWait()
+        // Longer than the default ten seconds: the parallel run can hold every task up for
+        // seconds, and this test is about order, not speed.
+        let report = await held!.container.endAndWait(within: .seconds(40))
         #expect(flushed.all == ["flushed socks", "flushed shoes"])
         #expect(report.overran.isEmpty)
         #expect(stack.path.isEmpty)

@@ -33,14 +33,14 @@ struct ContributionTests {
         let session = app.makeSession()
         let feature = session.makeFeature()
         let interaction = feature.makeInteraction()
-        interaction.contribute(Names.self) { "interaction.1" }
-        feature.contribute(Names.self) { "feature.1" }
-        session.contribute(Names.self) { "session.1" }
-        app.contribute(Names.self) { "app.1" }
-        session.contribute(Names.self) { "session.2" }
-        feature.contribute(Names.self) { "feature.2" }
-        app.contribute(Names.self) { "app.2" }
-        interaction.contribute(Names.self) { "interaction.2" }
+        interaction.contribute(Names.self) { _ in "interaction.1" }
+        feature.contribute(Names.self) { _ in "feature.1" }
+        session.contribute(Names.self) { _ in "session.1" }
+        app.contribute(Names.self) { _ in "app.1" }
+        session.contribute(Names.self) { _ in "session.2" }
+        feature.contribute(Names.self) { _ in "feature.2" }
+        app.contribute(Names.self) { _ in "app.2" }
+        interaction.contribute(Names.self) { _ in "interaction.2" }
         #expect(
             try interaction.gather(Names.self) == [
                 "app.1", "app.2", "session.1", "session.2",
@@ -52,8 +52,8 @@ struct ContributionTests {
     @Test("contributions under another key are not gathered")
     func keysAreSeparate() throws {
         let app = TestApp()
-        app.contribute(Names.self) { "name" }
-        app.contribute(OtherNames.self) { "other" }
+        app.contribute(Names.self) { _ in "name" }
+        app.contribute(OtherNames.self) { _ in "other" }
         #expect(try app.gather(Names.self) == ["name"])
         #expect(try app.gather(OtherNames.self) == ["other"])
     }
@@ -65,10 +65,10 @@ struct ContributionTests {
         let profile = session.makeFeature()
         let support = session.makeFeature()
         let form = profile.makeInteraction()
-        session.contribute(Names.self) { "session" }
-        profile.contribute(Names.self) { "profile" }
-        support.contribute(Names.self) { "support" }
-        form.contribute(Names.self) { "form" }
+        session.contribute(Names.self) { _ in "session" }
+        profile.contribute(Names.self) { _ in "profile" }
+        support.contribute(Names.self) { _ in "support" }
+        form.contribute(Names.self) { _ in "form" }
         #expect(try form.gather(Names.self) == ["session", "profile", "form"])
         #expect(try profile.gather(Names.self) == ["session", "profile"])
         #expect(try support.gather(Names.self) == ["session", "support"])
@@ -80,9 +80,9 @@ struct ContributionTests {
         let session = app.makeSession()
         let feature = session.makeFeature()
         let form = feature.makeInteraction()
-        session.contribute(Names.self) { "session" }
-        feature.contribute(Names.self) { "feature" }
-        form.contribute(Names.self) { "form" }
+        session.contribute(Names.self) { _ in "session" }
+        feature.contribute(Names.self) { _ in "feature" }
+        form.contribute(Names.self) { _ in "form" }
         feature.end()
         // Asked from the ended interaction, the gather passes it and its ended feature.
         #expect(try form.gather(Names.self) == ["session"])
@@ -94,7 +94,7 @@ struct ContributionTests {
         let app = TestApp()
         let session = app.makeSession()
         let calls = Counter()
-        session.contribute(Names.self) { [unowned session] in
+        session.contribute(Names.self) { session in
             "\(try session.user.resolve().name) \(calls.next())"
         }
         let feature = session.makeFeature()
@@ -108,7 +108,7 @@ struct ContributionTests {
     func factoryErrorThrown() {
         let app = TestApp()
         let session = app.makeSession()
-        session.contribute(Names.self) { throw ContributionFailure() }
+        session.contribute(Names.self) { _ in throw ContributionFailure() }
         do {
             _ = try session.gather(Names.self)
             Issue.record("expected the gather to throw")
@@ -128,9 +128,9 @@ struct ContributionTests {
         let contribution: Contribution = {
             let tracked = Tracked("captured", log: app.log)
             captured = tracked
-            return app.contribute(Names.self) { tracked.name }
+            return app.contribute(Names.self) { _ in tracked.name }
         }()
-        app.contribute(Names.self) { "kept" }
+        app.contribute(Names.self) { _ in "kept" }
         #expect(contribution.isActive)
         #expect(try app.gather(Names.self) == ["captured", "kept"])
         contribution.withdraw()
@@ -149,7 +149,7 @@ struct ContributionTests {
         let contribution: Contribution = {
             let tracked = Tracked("captured", log: app.log)
             captured = tracked
-            return session.contribute(Names.self) { tracked.name }
+            return session.contribute(Names.self) { _ in tracked.name }
         }()
         #expect(captured != nil)
         let report = session.end()
@@ -164,9 +164,9 @@ struct ContributionTests {
         let session = app.makeSession()
         let feature = session.makeFeature()
         session.end()
-        let contribution = session.contribute(Names.self) { "late" }
+        let contribution = session.contribute(Names.self) { _ in "late" }
         #expect(!contribution.isActive)
-        app.contribute(Names.self) { "app" }
+        app.contribute(Names.self) { _ in "app" }
         #expect(try feature.gather(Names.self) == ["app"])
     }
 
@@ -180,8 +180,8 @@ struct ContributionTests {
         let feature = session.makeFeature()
         let entered = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
-        session.contribute(Names.self) { "session" }
-        feature.contribute(Names.self) { [unowned feature] in
+        session.contribute(Names.self) { _ in "session" }
+        feature.contribute(Names.self) { feature in
             entered.signal()
             _ = proceed.wait(timeout: .now() + .seconds(10))
             // Resolving from the ended feature throws .ended; not resolving still returns.
@@ -208,9 +208,9 @@ struct ContributionTests {
     func endRacingGather() throws {
         for round in 0..<200 {
             let app = TestApp()
-            app.contribute(Names.self) { "app" }
+            app.contribute(Names.self) { _ in "app" }
             let session = app.makeSession()
-            session.contribute(Names.self) { [unowned session] in
+            session.contribute(Names.self) { session in
                 try session.user.resolve().name
             }
             let feature = session.makeFeature()
@@ -254,18 +254,18 @@ struct ContributionTests {
         let session = app.makeSession()
         // Contributed from off the main actor; the factories run on it.
         await Task.detached {
-            app.contribute(MainActorLabels.self) {
+            app.contribute(MainActorLabels.self) { _ in
                 MainActorCounter.shared.made += 1
                 return "app \(MainActorCounter.shared.made)"
             }
-            session.contribute(MainActorLabels.self) { "session" }
+            session.contribute(MainActorLabels.self) { _ in "session" }
         }.value
-        app.contribute(Names.self) { "any thread" }
+        app.contribute(Names.self) { _ in "any thread" }
         let before = MainActorCounter.shared.made
-        #expect(try session.gather(MainActorLabels.self) == ["app \(before + 1)", "session"])
+        #expect(try await session.gather(MainActorLabels.self) == ["app \(before + 1)", "session"])
         #expect(try session.gather(Names.self) == ["any thread"])
         session.end()
-        #expect(try session.gather(MainActorLabels.self) == ["app \(before + 2)"])
+        #expect(try await session.gather(MainActorLabels.self) == ["app \(before + 2)"])
     }
 
     @Test("try! gather traps with the text gather throws when a factory fails")
@@ -274,7 +274,7 @@ struct ContributionTests {
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
             let session = TestApp().makeSession()
-            session.contribute(Names.self) { throw ContributionFailure() }
+            session.contribute(Names.self) { _ in throw ContributionFailure() }
             _ = try! session.gather(Names.self)
         }
         let printed = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
@@ -290,7 +290,7 @@ struct ContributionTests {
             processExitsWith: .failure, observing: [\.standardErrorContent]
         ) {
             let session = TestApp().makeSession()
-            session.contribute(MainActorLabels.self) { throw ContributionFailure() }
+            session.contribute(MainActorLabels.self) { _ in throw ContributionFailure() }
             _ = await MainActor.run { try! session.gather(MainActorLabels.self) }
         }
         let printed = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)

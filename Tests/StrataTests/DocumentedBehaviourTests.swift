@@ -68,7 +68,7 @@ struct DocumentedBehaviourTests {
         do {
             let feature = app.makeFeature()
             // The handler captures `feature` strongly: feature → scope → handler → feature.
-            feature.handle(NoteTitle.self) { _ in feature.name }
+            feature.handle(NoteTitle.self) { _, _ in feature.name }
             dropped = feature
         }
 

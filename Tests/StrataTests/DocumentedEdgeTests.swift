@@ -69,7 +69,7 @@ struct DocumentedEdgeTests {
         let stubborn = AsyncGate()
         // Registered first, so reached last: after the newer hook used up the deadline.
         let late = "hook at line \(#line + 1) in TestFeature"
-        feature.onEnd {
+        feature.onEnd { _ in
             log.record("late hook started")
             await untilCancelled()
             log.record("late hook cancelled: \(Task.isCancelled)")
@@ -96,14 +96,14 @@ struct DocumentedEdgeTests {
         let session = app.makeSession()
         let older = session.makeFeature()
         let newer = session.makeFeature()
-        app.contribute(Names.self) { "app" }
-        session.contribute(Names.self) { "session" }
-        older.contribute(Names.self) { "feature 1" }
-        newer.contribute(Names.self) { "feature 2" }
+        app.contribute(Names.self) { _ in "app" }
+        session.contribute(Names.self) { _ in "session" }
+        older.contribute(Names.self) { _ in "feature 1" }
+        newer.contribute(Names.self) { _ in "feature 2" }
         let seen = Locked<[String]?>(nil)
         // The newer feature ends first: its ancestors up to the one ending are closing, and
         // still serve, while the older feature is still active.
-        newer.onEnd { seen.withLock { $0 = try? older.gather(Names.self) } }
+        newer.onEnd { _ in seen.withLock { $0 = try? older.gather(Names.self) } }
 
         if ending == "app" { app.end() } else { session.end() }
 
@@ -121,7 +121,7 @@ enum Stubborn {
         on container: some Container, until gate: AsyncGate,
         fileID: StaticString = #fileID, line: UInt = #line
     ) -> String {
-        container.onEnd(fileID: fileID, line: line) { await gate.wait() }
+        container.onEnd(fileID: fileID, line: line) { _ in await gate.wait() }
         return "hook at line \(line) in \(type(of: container))"
     }
 

@@ -18,7 +18,7 @@ struct DrainTests {
     func serverShutdown() async throws {
         let log = EventLog()
         let app = ServerApp(log: log)
-        app.onEnd { log.record("app hook") }
+        app.onEnd { _ in log.record("app hook") }
         let pool = app.pool()
         let flight = Flight(requests: Flight.count)
 
@@ -91,9 +91,9 @@ struct DrainTests {
     func childLiveAtTheDeadline() async throws {
         let log = EventLog()
         let app = ServerApp(log: log)
-        app.onEnd { log.record("app hook") }
+        app.onEnd { _ in log.record("app hook") }
         let straggler = try ServerRequest(parent: app)
-        straggler.onEnd { log.record("request hook") }
+        straggler.onEnd { _ in log.record("request hook") }
 
         let report = await app.endAndWait(within: .milliseconds(50), draining: true)
 
@@ -149,12 +149,12 @@ struct DrainTests {
     func resolutionWhileClosing(awaited: Bool) async throws {
         let log = EventLog()
         let app = ServerApp(log: log)
-        app.onEnd {
+        app.onEnd { _ in
             log.record(resolving("app: settings", app.settings))
             log.record(resolving("app: stamp", app.stamp))
         }
         let request = try ServerRequest(parent: app)
-        request.onEnd {
+        request.onEnd { _ in
             log.record(resolving("request: settings", app.settings))
             log.record(resolving("request: stamp", app.stamp))
         }
@@ -350,9 +350,9 @@ private enum NoLiveChild {
     static func drain(childEndedBefore: Bool) async -> EndOutcome {
         let log = EventLog()
         let app = ServerApp(log: log)
-        app.onEnd { log.record("app hook") }
+        app.onEnd { _ in log.record("app hook") }
         if childEndedBefore, let request = try? ServerRequest(parent: app) {
-            request.onEnd { log.record("request hook") }
+            request.onEnd { _ in log.record("request hook") }
             request.end()
         }
         let report = await app.endAndWait(within: .seconds(3600), draining: true)
@@ -440,7 +440,7 @@ private enum ChildRace {
                     outcome.withLock { $0.refused += 1 }
                     return
                 }
-                child.onEnd { hooksRun.next() }
+                child.onEnd { _ in hooksRun.next() }
                 outcome.withLock { $0.made += 1 }
                 // Every third ends itself, racing the app's end; the others the app ends.
                 if attempt % 3 == 0 {

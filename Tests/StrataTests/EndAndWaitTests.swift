@@ -55,10 +55,10 @@ struct EndAndWaitTests {
         let log = app.log
         let ending = Ending(parent: app)
         let older = ending.makeChild()
-        older.onEnd { log.record("older child hook") }
+        older.onEnd { _ in log.record("older child hook") }
         let newer = ending.makeChild()
-        newer.onEnd { log.record("newer child hook") }
-        ending.onEnd { log.record("sync hook 1") }
+        newer.onEnd { _ in log.record("newer child hook") }
+        ending.onEnd { _ in log.record("sync hook 1") }
         _ = ending.tracked()
         let taskStarted = AsyncGate()
         ending.task {
@@ -68,13 +68,13 @@ struct EndAndWaitTests {
             await Task.yield()
             log.record("task done")
         }
-        ending.onEnd {
+        ending.onEnd { _ in
             log.record("async hook begins")
             for _ in 0..<5 { await Task.yield() }
             log.record("async hook done")
         }
         _ = ending.flushing()
-        ending.onEnd { log.record("sync hook 2") }
+        ending.onEnd { _ in log.record("sync hook 2") }
         await taskStarted.wait()
 
         let report = await ending.endAndWait()
@@ -132,7 +132,7 @@ struct EndAndWaitTests {
         let hookStarted = AsyncGate()
         let release = AsyncGate()
         let hookDone = Locked(false)
-        ending.onEnd {
+        ending.onEnd { _ in
             hookStarted.open()
             await release.wait()
             hookDone.withLock { $0 = true }
@@ -157,7 +157,7 @@ struct EndAndWaitTests {
         let ending = Ending(parent: app)
         let hookStarted = AsyncGate()
         let release = AsyncGate()
-        ending.onEnd {
+        ending.onEnd { _ in
             hookStarted.open()
             await release.wait()
         }
@@ -181,7 +181,7 @@ struct EndAndWaitTests {
             let app = TestApp()
             let ending = Ending(parent: app)
             let hookStarted = AsyncGate()
-            ending.onEnd {
+            ending.onEnd { _ in
                 hookStarted.open()
                 await AsyncGate().wait()
             }
@@ -196,11 +196,11 @@ struct EndAndWaitTests {
         let app = TestApp()
         let log = app.log
         let ending = Ending(parent: app)
-        ending.onEnd { log.record("older hook") }
+        ending.onEnd { _ in log.record("older hook") }
         _ = ending.tracked()
         let hookStarted = AsyncGate()
         let release = AsyncGate()
-        ending.onEnd {
+        ending.onEnd { _ in
             hookStarted.open()
             await release.wait()
             log.record("newer hook done")
@@ -226,9 +226,9 @@ struct EndAndWaitTests {
         let app = TestApp()
         let log = app.log
         let ending = Ending(parent: app)
-        ending.onEnd { log.record("older hook") }
+        ending.onEnd { _ in log.record("older hook") }
         let line: UInt = #line + 1
-        ending.onEnd { await untilCancelled() }
+        ending.onEnd { _ in await untilCancelled() }
 
         let report = await ending.endAndWait(within: .milliseconds(20))
 
@@ -282,7 +282,7 @@ struct SyncEndAsyncHookTests {
         let app = TestApp()
         let log = app.log
         let ending = Ending(parent: app)
-        ending.onEnd { log.record("sync hook") }
+        ending.onEnd { _ in log.record("sync hook") }
 
         let report = ending.end()  // no `await`: the sync end() is chosen in async code
 
@@ -298,7 +298,7 @@ struct SyncEndAsyncHookTests {
         let ending = Ending(parent: app)
         let ran = AsyncGate()
         let line: UInt = #line + 1
-        ending.onEnd {
+        ending.onEnd { _ in
             await Task.yield()
             ran.open()
         }
@@ -326,7 +326,7 @@ struct SyncEndAsyncHookTests {
         let ran = AsyncGate()
         do {
             let ending = Ending(parent: app)
-            ending.onEnd {
+            ending.onEnd { _ in
                 await Task.yield()
                 ran.open()
             }

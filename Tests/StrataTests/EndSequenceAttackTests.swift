@@ -256,8 +256,8 @@ extension AttackEquipped {
     func equip() {
         _ = bound()
         let (log, label) = (log, label)
-        onEnd { log.record("\(label) hook 1") }
-        onEnd { log.record("\(label) hook 2") }
+        onEnd { _ in log.record("\(label) hook 1") }
+        onEnd { _ in log.record("\(label) hook 2") }
     }
 }
 
@@ -572,11 +572,11 @@ enum AttackScenarios {
         // The thread that ends D1, by identity: `Thread.current.name`, read on a thread made
         // by `Thread.detachNewThread`, may give the name of the thread that made it.
         let ender = Locked<pthread_t?>(nil)
-        tree.app.onEnd {
+        tree.app.onEnd { _ in
             let onEnder = ender.withLock { $0.map { pthread_equal($0, pthread_self()) != 0 } }
             appHookThreads.withLock { $0.append(onEnder == true ? "ender" : "another thread") }
         }
-        tree.dialog.onEnd {
+        tree.dialog.onEnd { _ in
             entered.arrive()
             gate.wait()
         }
@@ -584,7 +584,7 @@ enum AttackScenarios {
         // D1, still blocked, among the children it waits for.
         let walked = Arrivals()
         let newest = AttackScreen("D0", under: tree.feature)
-        newest.onEnd { walked.arrive() }
+        newest.onEnd { _ in walked.arrive() }
         let dialogReport = Locked<EndReport?>(nil)
         Thread.detachNewThread {
             ender.withLock { $0 = pthread_self() }
@@ -628,7 +628,7 @@ enum AttackScenarios {
             } catch {
                 found.append("the closing app did not resolve: \(error)")
             }
-            tree.app.onEnd { appHookThreads.withLock { $0.append("late") } }
+            tree.app.onEnd { _ in appHookThreads.withLock { $0.append("late") } }
             if appHookThreads.withLock(\.count) != 0 {
                 found.append("a hook added to the closing app ran at once")
             }
@@ -685,16 +685,16 @@ enum AttackScenarios {
         let all = [later, first, second, elsewhere, afterwards]
         for screen in all {
             let label = screen.label
-            screen.onEnd { log.record("\(label) hook") }
+            screen.onEnd { _ in log.record("\(label) hook") }
         }
         screens.present(first)
         screens.present(second)
-        feature.onEnd {
+        feature.onEnd { _ in
             screens.present(elsewhere)
             screens.present(later)
             log.record("F1 presented")
         }
-        session.onEnd { log.record("S hook") }
+        session.onEnd { _ in log.record("S hook") }
 
         var found: [String] = []
         if awaited {
@@ -782,7 +782,7 @@ enum AttackScenarios {
         let children = (0..<4).map { AttackScreen("C\($0)", under: app) }
         for child in children {
             let label = child.label
-            child.onEnd {
+            child.onEnd { _ in
                 do {
                     _ = try app.service.resolve()
                     log.record("\(label) resolved")
@@ -867,7 +867,7 @@ enum AttackScenarios {
         child.equip()
         let entered = AsyncGate()
         let release = AsyncGate()
-        child.onEnd {
+        child.onEnd { _ in
             entered.open()
             await release.wait()
         }
@@ -983,28 +983,28 @@ struct HookAttack: Codable, Sendable, CustomTestStringConvertible {
         switch hook {
         case .asyncAwaitsAncestor:
             let session = tree.session
-            tree.feature.onEnd {
+            tree.feature.onEnd { _ in
                 let report = await session.endAndWait(within: .seconds(30))
                 inner.withLock { $0 = report }
                 hookDone.open()
             }
         case .asyncAwaitsSibling:
             let older = tree.older
-            tree.feature.onEnd {
+            tree.feature.onEnd { _ in
                 let report = await older.endAndWait(within: .seconds(30))
                 inner.withLock { $0 = report }
                 hookDone.open()
             }
         case .endsSibling:
             let older = tree.older
-            tree.feature.onEnd {
+            tree.feature.onEnd { _ in
                 let report = older.end()
                 inner.withLock { $0 = report }
                 hookDone.open()
             }
         case .endsGrandparent:
             let session = tree.session
-            tree.dialog.onEnd {
+            tree.dialog.onEnd { _ in
                 let report = session.end()
                 inner.withLock { $0 = report }
                 hookDone.open()
@@ -1110,7 +1110,7 @@ struct DeinitAttack: Codable, Sendable, CustomTestStringConvertible {
             })
         _ = holder.old()
         _ = holder.new()
-        if child == .hooked { holder.onEnd { log.record("F hook") } }
+        if child == .hooked { holder.onEnd { _ in log.record("F hook") } }
 
         var found: [String] = []
         if otherThread {

@@ -125,9 +125,9 @@ struct EndSequenceTests {
         let screens = ChildContainers<TestFeature>(in: session)
         // Made first, presented last: the top of the stack.
         let prepared = session.makeFeature()
-        prepared.onEnd { log.record("prepared") }
+        prepared.onEnd { _ in log.record("prepared") }
         let home = session.makeFeature()
-        home.onEnd { log.record("home") }
+        home.onEnd { _ in log.record("home") }
         screens.present(home)
         screens.present(prepared)
 
@@ -268,7 +268,7 @@ struct HookEndingParent: Codable, Sendable, CustomTestStringConvertible {
     }
 
     enum Hook: String, Codable, Sendable, CaseIterable {
-        /// An `onEnd { parent.end() }` closure.
+        /// An `onEnd { _ in parent.end() }` closure.
         case closure
         /// An instance's `ScopeBound.scopeDidEnd()`.
         case lease
@@ -316,15 +316,15 @@ struct HookEndingParent: Codable, Sendable, CustomTestStringConvertible {
             sibling = feature.makeInteraction()
             child = LeasingDialog(parent: feature) { endParent(feature) }
         }
-        ancestor.onEnd { log.record("ancestor hook 1") }
-        ancestor.onEnd { log.record("ancestor hook 2") }
-        sibling.onEnd { log.record("sibling hook") }
-        child.onEnd { log.record("child hook 1") }
+        ancestor.onEnd { _ in log.record("ancestor hook 1") }
+        ancestor.onEnd { _ in log.record("ancestor hook 2") }
+        sibling.onEnd { _ in log.record("sibling hook") }
+        child.onEnd { _ in log.record("child hook 1") }
         switch hook {
-        case .closure: child.onEnd { endParent(ancestor) }
+        case .closure: child.onEnd { _ in endParent(ancestor) }
         case .lease: _ = child.lease()
         }
-        child.onEnd { log.record("child hook 3") }
+        child.onEnd { _ in log.record("child hook 3") }
 
         let report: EndReport
         switch outer {
@@ -359,13 +359,13 @@ enum MainActorEnd {
         let app = TestApp(log: log)
         let session = app.makeSession()
         let feature = session.makeFeature()
-        session.onEnd { log.record("session hook") }
+        session.onEnd { _ in log.record("session hook") }
         let asyncHookStarted = AsyncGate()
         let endReturned = AsyncGate()
         let syncHookStarted = Arrivals()
         switch hook {
         case .asyncHook:
-            feature.onEnd {
+            feature.onEnd { _ in
                 log.record("feature hook begins")
                 asyncHookStarted.open()
                 await endReturned.wait()
@@ -373,7 +373,7 @@ enum MainActorEnd {
                 log.record("feature hook done")
             }
         case .mainQueueSync:
-            feature.onEnd {
+            feature.onEnd { _ in
                 log.record("feature hook begins")
                 syncHookStarted.arrive()
                 DispatchQueue.main.sync { log.record("feature hook on the main actor") }
@@ -429,9 +429,9 @@ enum TaskHook: String, Codable, Sendable, CaseIterable {
             log.record("task done")
         }
         switch self {
-        case .closure: feature.onEnd { log.record("hook") }
+        case .closure: feature.onEnd { _ in log.record("hook") }
         case .asyncClosure:
-            feature.onEnd {
+            feature.onEnd { _ in
                 await Task.yield()
                 log.record("hook")
             }

@@ -64,7 +64,7 @@ struct EnginePrimitivesTests {
     func endingGoesOnWithNoChildPending() {
         let app = TestApp()
         let ran = Locked(false)
-        app.onEnd { ran.withLock { $0 = true } }
+        app.onEnd { _ in ran.withLock { $0 = true } }
         let ending = Strata.Ending(at: nil)
         let children = ending.childrenWalked(of: app.scope.core)
         #expect(children != nil)
@@ -80,7 +80,7 @@ struct EnginePrimitivesTests {
         parent.waitFor(second)
         let app = TestApp()
         let rests = Locked(0)
-        app.onEnd { rests.withLock { $0 += 1 } }
+        app.onEnd { _ in rests.withLock { $0 += 1 } }
         #expect(parent.childrenWalked(of: app.scope.core) == nil)
         first.done.give(EndReport())
         #expect(rests.withLock { $0 } == 0)

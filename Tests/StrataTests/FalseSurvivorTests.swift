@@ -121,7 +121,7 @@ struct FalseSurvivorTests {
         var reports: [EndReport] = []
         for _ in 0..<Self.heldRounds {
             let drafts = Drafts(parent: app)
-            drafts.onEnd { [draft = drafts.draft()] in
+            drafts.onEnd { [draft = drafts.draft()] _ in
                 await Task.yield()
                 withExtendedLifetime(draft) {}
             }

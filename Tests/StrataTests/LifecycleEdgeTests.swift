@@ -55,7 +55,7 @@ struct LifecycleEdgeTests {
         let app = TestApp()
         let feature = TestFeature(parent: app)
         let inner = Mutex<EndReport?>(nil)
-        feature.onEnd {
+        feature.onEnd { _ in
             let report = await feature.endAndWait(within: .seconds(600))
             inner.withLock { $0 = report }
         }
@@ -104,7 +104,7 @@ struct LifecycleEdgeTests {
         let feature = TestFeature(parent: app)
         let hookRuns = AsyncGate()
         let release = AsyncGate()
-        feature.onEnd {
+        feature.onEnd { _ in
             hookRuns.open()
             await release.wait()
         }

@@ -37,14 +37,14 @@ struct LifecycleTests {
         let log = EventLog()
         let app = TestApp(log: log)
         let session = app.makeSession()
-        session.onEnd { log.record("session hook 1") }
+        session.onEnd { _ in log.record("session hook 1") }
         _ = session.user()
-        session.onEnd { log.record("session hook 2") }
+        session.onEnd { _ in log.record("session hook 2") }
         let feature = session.makeFeature()
-        feature.onEnd { log.record("feature hook") }
+        feature.onEnd { _ in log.record("feature hook") }
         _ = feature.screen()
         _ = session.store()
-        session.onEnd { log.record("session hook 3") }
+        session.onEnd { _ in log.record("session hook 3") }
 
         let before = log.all.count
         session.end()
@@ -68,8 +68,8 @@ struct LifecycleTests {
         let feature = session.makeFeature()
         let seen = Locked<[String]>([])
         // Both hooks capture the session, which keeps it alive only until end().
-        feature.onEnd { seen.withLock { $0.append("child hook: \(session.isActive)") } }
-        session.onEnd { seen.withLock { $0.append("own hook: \(session.isActive)") } }
+        feature.onEnd { _ in seen.withLock { $0.append("child hook: \(session.isActive)") } }
+        session.onEnd { _ in seen.withLock { $0.append("own hook: \(session.isActive)") } }
 
         session.end()
 
@@ -97,8 +97,8 @@ struct LifecycleTests {
                 }
             }
         }
-        feature.onEnd { attempt("child hook") }
-        session.onEnd { attempt("own hook") }
+        feature.onEnd { _ in attempt("child hook") }
+        session.onEnd { _ in attempt("own hook") }
 
         session.end()
 
@@ -118,7 +118,7 @@ struct EndSemanticsTests {
         let app = TestApp(log: log)
         let session = app.makeSession()
         _ = session.user()
-        session.onEnd { log.record("hook") }
+        session.onEnd { _ in log.record("hook") }
 
         let first = session.end()
         let second = session.end()
@@ -135,7 +135,7 @@ struct EndSemanticsTests {
         do {
             let session = app.makeSession()
             _ = session.user()
-            session.onEnd { log.record("session hook") }
+            session.onEnd { _ in log.record("session hook") }
         }
         #expect(log.all.contains("end session.user"))
         #expect(log.all.contains("session hook"))
@@ -161,7 +161,7 @@ struct EndSemanticsTests {
         let log = EventLog()
         let app = TestApp(log: log)
         app.end()
-        app.onEnd { log.record("late hook") }
+        app.onEnd { _ in log.record("late hook") }
         #expect(log.all == ["late hook"])
     }
 

@@ -65,12 +65,12 @@ struct ObservationTests {
         let status = Observed(0)
         let feature = TestApp().makeFeature()
         let log = EventLog()
-        feature.onEnd {
+        feature.onEnd { _ in
             log.record("older hook")
             status.value = 1
         }
         let subscription = status.observe(in: feature) { value in log.record("handler \(value)") }
-        feature.onEnd {
+        feature.onEnd { _ in
             log.record("newer hook")
             status.value = 2
         }
@@ -389,10 +389,10 @@ struct ScopedTaskTests {
             let cancelled = holder.withLock { $0?.isCancelled ?? false }
             seen.withLock { $0.append("\(hook): cancelled \(cancelled)") }
         }
-        feature.onEnd { record("older hook") }
+        feature.onEnd { _ in record("older hook") }
         let task = feature.task { await untilCancelled() }
         holder.withLock { $0 = task }
-        feature.onEnd { record("newer hook") }
+        feature.onEnd { _ in record("newer hook") }
 
         feature.end()
 

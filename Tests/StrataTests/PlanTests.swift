@@ -40,7 +40,7 @@ struct PlanTests {
         let deep = underSession.makeInteraction().parent
         for feature in [underApp, underSession, deep, underApp, underSession] {
             _ = feature.screen()
-            feature.onEnd {}
+            feature.onEnd { _ in }
             _ = feature.tree
         }
         #expect(applications.count(underApp) == 1)

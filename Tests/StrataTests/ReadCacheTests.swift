@@ -71,7 +71,7 @@ struct ReadCacheTests {
         _ = NumberedChild(parent: app)
         #expect(app.tree.children.isEmpty)
         #expect(app.scope.core.publishesReads)
-        app.onEnd {}
+        app.onEnd { _ in }
         #expect(app.scope.core.publishesReads)
         #expect(app.item() === item.object)
     }

@@ -146,7 +146,7 @@ struct RequestTests {
         .timeLimit(.minutes(1)))
     func parentEndWaitsForTheBody() async throws {
         let server = Server()
-        server.onEnd { server.log.record("server hook") }
+        server.onEnd { _ in server.log.record("server hook") }
         let entered = AsyncGate()
         let proceed = AsyncGate()
         let handling = Task {

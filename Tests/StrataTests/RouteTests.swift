@@ -16,7 +16,7 @@ struct RouteTests {
     @Test("a route registered in the app is found from a deep child")
     func foundFromDeepChild() throws {
         let app = TestApp()
-        app.handle(Greeting.self) { "hello, \($0.name)" }
+        app.handle(Greeting.self) { "hello, \($1.name)" }
         let interaction = app.makeSession().makeFeature().makeInteraction()
         #expect(try interaction.perform(Greeting(name: "Ada")) == "hello, Ada")
     }
@@ -26,8 +26,8 @@ struct RouteTests {
         let app = TestApp()
         let session = app.makeSession()
         let feature = session.makeFeature()
-        app.handle(Greeting.self) { _ in "app" }
-        session.handle(Greeting.self) { _ in "session" }
+        app.handle(Greeting.self) { _, _ in "app" }
+        session.handle(Greeting.self) { _, _ in "session" }
         #expect(try feature.perform(Greeting(name: "")) == "session")
         #expect(try app.perform(Greeting(name: "")) == "app")
     }
@@ -35,9 +35,9 @@ struct RouteTests {
     @Test("a handler registered in an ended container is gone")
     func handlerGoneAfterEnd() throws {
         let app = TestApp()
-        app.handle(Greeting.self) { _ in "app" }
+        app.handle(Greeting.self) { _, _ in "app" }
         let session = app.makeSession()
-        session.handle(Greeting.self) { _ in "session" }
+        session.handle(Greeting.self) { _, _ in "session" }
         let feature = app.makeFeature()
         #expect(try session.perform(Greeting(name: "")) == "session")
         session.end()
@@ -93,7 +93,7 @@ struct RouteTests {
         let everyoneInside = Barrier(parties: callers)
         let alone = Counter()
         let calls = Counter()
-        app.handle(Greeting.self) { route in
+        app.handle(Greeting.self) { _, route in
             if !everyoneInside.arriveAndWait() { alone.next() }
             calls.next()
             return route.name
@@ -116,7 +116,7 @@ struct RouteTests {
     func concurrentRegistration() {
         let app = TestApp()
         let session = app.makeSession()
-        app.handle(Greeting.self) { _ in "app" }
+        app.handle(Greeting.self) { _, _ in "app" }
         let performers = 8
         let performedOnce = Arrivals()
         let registered = Atomic<Bool>(false)
@@ -127,7 +127,7 @@ struct RouteTests {
                 // Registers only while every performer is looping.
                 registrarSawEveryone.store(
                     performedOnce.wait(for: performers), ordering: .sequentiallyConsistent)
-                for _ in 0..<100 { session.handle(Greeting.self) { _ in "session" } }
+                for _ in 0..<100 { session.handle(Greeting.self) { _, _ in "session" } }
                 registered.store(true, ordering: .sequentiallyConsistent)
                 return
             }
@@ -184,14 +184,14 @@ enum ReleasedClosure: String, CaseIterable, Codable, Sendable {
             let app = TestApp()
             do {
                 let capture = capture(calling: app)
-                app.handle(Greeting.self) { _ in "\(capture)" }
+                app.handle(Greeting.self) { _, _ in "\(capture)" }
             }
-            app.handle(Greeting.self) { _ in "second" }
+            app.handle(Greeting.self) { _, _ in "second" }
         case .routeHandlerAtEnd:
             let session = TestApp().makeSession()
             do {
                 let capture = capture(calling: session)
-                session.handle(Greeting.self) { _ in "\(capture)" }
+                session.handle(Greeting.self) { _, _ in "\(capture)" }
             }
             session.end()
         case .replacedOverride:
@@ -225,7 +225,7 @@ enum ReleasedClosure: String, CaseIterable, Codable, Sendable {
             let session = TestApp().makeSession()
             do {
                 let capture = capture(calling: session)
-                session.onEnd {
+                session.onEnd { _ in
                     _ = capture
                     ran.next()
                 }

@@ -18,7 +18,7 @@ private final class Panel: Container {
         let app = TestApp()
         let ended = Counter()
         var panel: Panel? = Panel(parent: app)
-        panel?.onEnd { ended.next() }
+        panel?.onEnd { _ in ended.next() }
         var clock = panel?.clock
         weak let released = panel
         panel = nil
@@ -35,9 +35,9 @@ private final class Panel: Container {
     func liveChildKeepsItsParentOpen() throws {
         let log = EventLog()
         var app: TestApp? = TestApp(log: log)
-        app?.onEnd { log.record("app ended") }
+        app?.onEnd { _ in log.record("app ended") }
         var feature = app.map { TestFeature(parent: $0) }
-        feature?.onEnd { log.record("feature ended") }
+        feature?.onEnd { _ in log.record("feature ended") }
         // The feature does not hold the app container, only the app's scope.
         weak let releasedApp = app
         app = nil
@@ -79,9 +79,9 @@ private final class Panel: Container {
     func contributionsAndPlansDoNotKeepContainersOpen() {
         let ended = Counter()
         var app: TestApp? = TestApp()
-        app?.onEnd { ended.next() }
+        app?.onEnd { _ in ended.next() }
         let plan = app?.prepare(TestFeature.self) { _ in }
-        let contribution = app?.contribute(Names.self) { "app" }
+        let contribution = app?.contribute(Names.self) { _ in "app" }
         app = nil
         #expect(ended.value == 1)
         #expect(contribution?.isActive == false)

@@ -23,7 +23,7 @@ struct ScopeStateLifecycleTests {
     @Test("a scope with a hook, or in a traced tree, asks for an ending and changes nothing")
     func walkedEndAsksForAnEnding() {
         var hooked = ScopeState()
-        _ = hooked.addHook(.closure {})
+        _ = hooked.addHook(.closure { _ in })
         #expect(hooked.beginEnd(quietAllowed: true).kind == "prepare an ending")
         #expect(hooked.phase == .active)
         #expect(!hooked.needsPublishing)
@@ -35,7 +35,7 @@ struct ScopeStateLifecycleTests {
     @Test("closing records the ending the shell made: later ends find it")
     func closeRecordsTheEnding() {
         var state = ScopeState()
-        _ = state.addHook(.closure {})
+        _ = state.addHook(.closure { _ in })
         _ = state.beginEnd(quietAllowed: true)
         let ending = Self.ending()
         #expect(state.close(with: ending).isClosed)
@@ -53,7 +53,7 @@ struct ScopeStateLifecycleTests {
     )
     func endBegunInBetweenWins() {
         var state = ScopeState()
-        _ = state.addHook(.closure {})
+        _ = state.addHook(.closure { _ in })
         // This caller is told to make an ending...
         #expect(state.beginEnd(quietAllowed: true).kind == "prepare an ending")
         // ...and another ends the scope before it comes back.
@@ -70,24 +70,24 @@ struct ScopeStateLifecycleTests {
     @Test("a closing scope takes no child, and still serves and holds hooks")
     func closingScopeServes() {
         var state = ScopeState()
-        _ = state.addHook(.closure {})
+        _ = state.addHook(.closure { _ in })
         _ = state.close(with: Self.ending())
         #expect(state.adopt(Self.core()) == .parentEnded)
         #expect(state.serves)
-        #expect(state.addHook(.closure {}) == .held)
+        #expect(state.addHook(.closure { _ in }) == .held)
         #expect(state.heldCounts.hooks == 2)
     }
 
     @Test("once its own work stops, a scope serves no more, and a hook added runs now")
     func stoppedScopeRunsHooksNow() {
         var state = ScopeState()
-        #expect(state.addHook(.closure {}) == .held)
+        #expect(state.addHook(.closure { _ in }) == .held)
         _ = state.close(with: Self.ending())
         let work = state.stopServing()
         #expect(work.hooks.count == 1)
         #expect(state.phase == .ending)
         #expect(!state.serves)
-        #expect(state.addHook(.closure {}) == .runNow)
+        #expect(state.addHook(.closure { _ in }) == .runNow)
         #expect(state.heldCounts.hooks == 1)
     }
 

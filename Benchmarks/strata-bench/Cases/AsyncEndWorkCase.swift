@@ -19,7 +19,7 @@ extension BenchCase {
             let request = try await checking("making a request") {
                 try RequestContainer(parent: app)
             }
-            for _ in 0..<8 { request.onEnd { await metrics.record() } }
+            for _ in 0..<8 { request.onEnd { _ in await metrics.record() } }
             let report = await request.endAndWait()
             try check(report.overran.isEmpty, "an async hook overran: \(report)")
             let recorded = await metrics.recorded
@@ -32,7 +32,7 @@ extension BenchCase {
                 for _ in 0..<iterations {
                     let request = try RequestContainer(parent: app)
                     hooksSink.blackHole(request.context())
-                    for _ in 0..<8 { request.onEnd { await metrics.record() } }
+                    for _ in 0..<8 { request.onEnd { _ in await metrics.record() } }
                     await request.endAndWait()
                 }
             },

@@ -87,7 +87,7 @@ final class FirstResolveContainer: Container {
 /// - Returns: A number made from what it resolved, for the loop to consume.
 func handle(_ request: RequestContainer) async throws -> Int {
     let metrics = request.parent.metrics()
-    request.onEnd { await metrics.record() }
+    request.onEnd { _ in await metrics.record() }
     let context = try request.context.resolve()
     let logger = try request.logger.resolve()
     let repository = try request.repository.resolve()

@@ -14,7 +14,7 @@
 /// }
 /// ```
 ///
-/// Every container gets ``end(fileID:filePath:line:column:)``, ``isActive``, ``onEnd(_:)`` and ``tree``, and the
+/// Every container gets ``end(fileID:filePath:line:column:)``, ``isActive``, ``onEnd(_:)-(((Self)?)->())`` and ``tree``, and the
 /// provider makers `shared`, `unique` and `weakShared`.
 public protocol Container: AnyObject, Sendable {
     /// The container's tier: ``AppTier``, ``SessionTier``, ``FeatureTier`` or
@@ -52,7 +52,7 @@ extension Container {
     /// first, the most recently created first, can still resolve from it. Then its
     /// ``task(priority:fileID:line:_:)`` work is cancelled, it runs its own end hooks in
     /// reverse order of creation — ``ScopeBound/scopeDidEnd()`` of its instances and the
-    /// closures given to ``onEnd(_:)`` — and then releases its instances. Calling `end()`
+    /// closures given to ``onEnd(_:)-(((Self)?)->())`` — and then releases its instances. Calling `end()`
     /// again does nothing.
     ///
     /// `end()` never blocks on an end that another thread or task is running: when it
@@ -99,17 +99,34 @@ extension Container {
             at: EndSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Runs `hook` when the container ends, after its children and in reverse order of registration
-    /// among its other hooks.
+    /// Runs `hook` when the container ends, after its children and in reverse order of
+    /// registration among its other hooks.
     ///
     /// If the container has ended, `hook` runs at once.
     ///
-    /// A hook that captures the container strongly keeps it alive until ``end(fileID:filePath:line:column:)`` is
-    /// called: capture what the hook needs, not `self`.
+    /// The hook receives the container, so it never needs to capture it: the container
+    /// keeps the hook until it ends, and a hook that captured its container would keep it
+    /// alive. What it receives depends on how the end came:
     ///
-    /// - Parameter hook: The work to do at the end.
-    public func onEnd(_ hook: @escaping @Sendable () -> Void) {
-        boundCore.addHook(hook)
+    /// - Ended by ``end(fileID:filePath:line:column:)`` or
+    ///   ``endAndWait(within:draining:fileID:filePath:line:column:)`` — its own or an
+    ///   ancestor's — while someone still holds it: the container. Its providers no longer
+    ///   resolve by then (its children have ended and its own work has stopped), but its
+    ///   stored properties, ``isActive`` and its identity are there to read.
+    /// - Ended because it was released without an end, in its deinitialisation, or after it
+    ///   was released while a provider or a child kept its scope open: `nil`. A container
+    ///   that is deinitialising cannot be handed out — a reference kept past its deinit
+    ///   would point at freed memory — so the hook learns that it is gone instead, and
+    ///   nothing it stores can bring the container back.
+    ///
+    /// ```swift
+    /// signedIn.onEnd { signedIn in log("session of \(signedIn?.session.user ?? "a released container") ended") }
+    /// ```
+    ///
+    /// - Parameter hook: The work to do at the end; it receives the container, or `nil` when
+    ///   the container is being released.
+    public func onEnd(_ hook: @escaping @Sendable (Self?) -> Void) {
+        boundCore.addHook({ hook($0 as? Self) }, of: self)
     }
 
     /// The live tree of containers from this one down, with the instances each holds.

@@ -95,23 +95,29 @@ extension Container {
     /// in ``EndReport/notAwaited``. If the container has ended already, it starts at once
     /// in a task of its own.
     ///
-    /// A closure with no `await` in it is a synchronous hook: it goes to ``onEnd(_:)``, and
-    /// runs in place on every path.
+    /// It receives what a synchronous hook receives (``onEnd(_:)-(((Self)?)->())``): the
+    /// container, held until the hook returns, when an end ran while someone held it; `nil`
+    /// when the container's release started the end.
+    ///
+    /// A closure with no `await` in it is a synchronous hook: it goes to
+    /// ``onEnd(_:)-(((Self)?)->())``, and runs in place on every path.
     ///
     /// ```swift
-    /// signedIn.onEnd { await outbox.flush() }
+    /// signedIn.onEnd { _ in await outbox.flush() }
     /// ```
     ///
     /// - Parameters:
     ///   - fileID: Where the hook is registered, for the end report; filled in by the
     ///     compiler.
     ///   - line: The line it is registered on; filled in by the compiler.
-    ///   - hook: The work to do at the end.
+    ///   - hook: The work to do at the end; it receives the container, or `nil` when the
+    ///     container is being released.
     public func onEnd(
         fileID: StaticString = #fileID, line: UInt = #line,
-        _ hook: @escaping @Sendable () async -> Void
+        _ hook: @escaping @Sendable (Self?) async -> Void
     ) {
-        let hook = AsyncHook(body: hook, site: SourceSite(fileID: fileID, line: line))
-        boundCore.addAsyncHook(hook)
+        let hook = AsyncHook(
+            body: { await hook($0 as? Self) }, site: SourceSite(fileID: fileID, line: line))
+        boundCore.addAsyncHook(hook, of: self)
     }
 }

@@ -199,7 +199,9 @@ extension EndSequence {
     ) -> PendingWork? {
         switch step {
         case .hook(.closure(let body)):
-            body()
+            // Loaded for each hook, so that the walk does not keep the container alive:
+            // `nil` when the container's release started this end.
+            body(core.owner)
         case .hook(.asyncClosure(let hook)):
             return .hook(hook)
         case .hook(.observer(let observer)):
@@ -235,10 +237,16 @@ extension EndSequence {
     }
 
     /// What a step left to run.
+    ///
+    /// An async hook gets the container as it is now, while the scope is not released yet:
+    /// held until the hook returns, or `nil` when the container's release started this end.
     func body(of pending: PendingWork) -> @Sendable () async -> Void {
         switch pending {
-        case .hook(let hook): hook.body
-        case .instance(let bound, _, _): { await bound.scopeDidEnd() }
+        case .hook(let hook):
+            let owner = core.owner
+            return { await hook.body(owner) }
+        case .instance(let bound, _, _):
+            return { await bound.scopeDidEnd() }
         }
     }
 

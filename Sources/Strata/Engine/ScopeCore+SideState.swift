@@ -105,8 +105,37 @@ extension ScopeCore {
     }
 }
 
+/// The container a scope's closures receive, kept weakly (``SideState/owner``).
 extension ScopeCore {
-    func setRouteHandler(_ handler: RouteHandler, for route: ObjectIdentifier) {
+    /// Keeps a weak reference to the container, for the closures it hands to this scope.
+    ///
+    /// Made by the first route handler, contribution or end hook, so that a container that
+    /// keeps none costs nothing.
+    func remember(_ owner: any Container) {
+        guard read({ $0.side?.owner == nil }) else { return }
+        let reference = WeakReference(owner)
+        // Nothing a read serves changes, so a parent keeps serving reads without the lock.
+        transitionKeepingReads { state in
+            guard state.serves, state.side?.owner == nil else { return }
+            state.sideKeepingReads().owner = reference
+        }
+    }
+
+    /// The container, while it is alive and its scope not released; `nil` once its release
+    /// has begun.
+    ///
+    /// Loaded out of the lock: a strong reference loaded under it could be the last one, and
+    /// the container's deinit would run there.
+    var owner: (any Container)? {
+        read { $0.side?.owner }?.object(as: (any Container).self)
+    }
+}
+
+extension ScopeCore {
+    func setRouteHandler(
+        _ handler: RouteHandler, for route: ObjectIdentifier, of owner: any Container
+    ) {
+        remember(owner)
         let replaced = transition { state in
             state.serves ? state.sideForWriting().routes.updateValue(handler, forKey: route) : nil
         }
@@ -114,16 +143,27 @@ extension ScopeCore {
         _ = replaced
     }
 
-    /// The handler of `route` in this container; `nil` once the container has ended.
-    func routeHandler(for route: ObjectIdentifier) -> RouteHandler? {
-        read { state in state.serves ? state.side?.routes[route] : nil }
+    /// The handler of `route` in this container and the container it receives; `nil` once
+    /// the container has ended, or when it is gone.
+    func routeHandler(for route: ObjectIdentifier) -> (RouteHandler, any Container)? {
+        let found = read { state in
+            state.serves
+                ? state.side.flatMap { side in side.routes[route].map { ($0, side.owner) } } : nil
+        }
+        guard let (handler, reference) = found,
+            let owner = reference?.object(as: (any Container).self)
+        else { return nil }
+        return (handler, owner)
     }
 }
 
 extension ScopeCore {
     /// Adds `entry` under `key`; `false` when the container has ended.
-    func addContribution(_ entry: ContributionEntry, for key: ObjectIdentifier) -> Bool {
-        transition { state in
+    func addContribution(
+        _ entry: ContributionEntry, for key: ObjectIdentifier, of owner: any Container
+    ) -> Bool {
+        remember(owner)
+        return transition { state in
             guard state.serves else { return false }
             let side = state.sideForWriting()
             if side.contributions == nil { side.contributions = ContributionTable() }
@@ -144,12 +184,21 @@ extension ScopeCore {
         _ = removed  // released outside the lock: the factory's captures may call back in
     }
 
-    /// The live contributions under `key` in this container, oldest first; none once the
-    /// container has ended.
-    func contributions(for key: ObjectIdentifier) -> [ContributionEntry] {
-        read { state in
-            state.serves ? state.side?.contributions?.entries[key] ?? [] : []
+    /// The live contributions under `key` in this container, oldest first, and the container
+    /// their factories receive; none once the container has ended, or when it is gone.
+    func contributions(for key: ObjectIdentifier) -> (
+        entries: [ContributionEntry], owner: any Container
+    )? {
+        let found = read { state -> ([ContributionEntry], WeakReference?)? in
+            guard state.serves, let side = state.side,
+                let entries = side.contributions?.entries[key]
+            else { return nil }
+            return (entries, side.owner)
         }
+        guard let (entries, reference) = found,
+            let owner = reference?.object(as: (any Container).self)
+        else { return nil }
+        return (entries, owner)
     }
 
     /// This container and its ancestors, the root first.
@@ -176,12 +225,30 @@ extension ScopeCore {
         run: (ContributionEntry.Make) throws -> Any
     ) throws(StrataError) -> Any? {
         guard serves, entry.isLive else { return nil }
+        let made = Result { try run(entry.make) }
+        return try contribution(made, of: entry, keyName: keyName())
+    }
+
+    /// ``makeContribution(_:keyName:run:)`` for a factory that is awaited.
+    func makeContribution(
+        _ entry: ContributionEntry, keyName: @autoclosure () -> String,
+        run: (ContributionEntry.Make) async throws -> Any
+    ) async throws(StrataError) -> Any? {
+        guard serves, entry.isLive else { return nil }
         let made: Result<Any, any Error>
         do {
-            made = .success(try run(entry.make))
+            made = .success(try await run(entry.make))
         } catch {
             made = .failure(error)
         }
+        return try contribution(made, of: entry, keyName: keyName())
+    }
+
+    /// What a factory made, once it has run: `nil` when the contribution went meanwhile.
+    private func contribution(
+        _ made: Result<Any, any Error>, of entry: ContributionEntry,
+        keyName: @autoclosure () -> String
+    ) throws(StrataError) -> Any? {
         // Checked again after the factory: the container may have ended while it ran.
         guard serves, entry.isLive else { return nil }
         switch made {

@@ -282,13 +282,21 @@ extension ScopeCore {
 extension ScopeCore {
     /// Adds a closure to run when the scope ends; runs it at once if the scope has ended.
     func addHook(_ hook: @escaping @Sendable () -> Void) {
-        add(.closure(hook))
+        add(.closure { _ in hook() })
     }
 
-    /// Adds an async closure to run when the scope ends; starts it at once, in a task of its
-    /// own, if the scope has ended.
-    func addAsyncHook(_ hook: AsyncHook) {
-        add(.asyncClosure(hook))
+    /// Adds a container's end hook, which receives `owner` when it runs, if it is still
+    /// alive then; runs it at once, with `owner`, if the scope has ended.
+    func addHook(_ hook: @escaping @Sendable ((any Container)?) -> Void, of owner: any Container) {
+        remember(owner)
+        add(.closure(hook), owner: owner)
+    }
+
+    /// Adds a container's async end hook, which receives `owner` as it starts, if it is
+    /// still alive then; starts it at once, in a task of its own, if the scope has ended.
+    func addAsyncHook(_ hook: AsyncHook, of owner: any Container) {
+        remember(owner)
+        add(.asyncClosure(hook), owner: owner)
     }
 
     /// Adds an object to tell when the scope ends, held weakly so that it can go away
@@ -318,14 +326,18 @@ extension ScopeCore {
     /// lock, what the end would have done with it.
     ///
     /// Every caller holds what a weak kind refers to, so it is still there to run.
-    private func add(_ kind: ScopeState.Hook.Kind) {
+    ///
+    /// - Parameters:
+    ///   - kind: What to add.
+    ///   - owner: The container, when its caller has it, for a closure run now.
+    private func add(_ kind: ScopeState.Hook.Kind, owner: (any Container)? = nil) {
         switch transitionKeepingReads({ $0.addHook(kind) }) {
         case .held:
             break
         case .runNow:
             switch kind {
-            case .closure(let body): body()
-            case .asyncClosure(let hook): TrackedWork(for: self, hook.body).start()
+            case .closure(let body): body(owner)
+            case .asyncClosure(let hook): TrackedWork(for: self) { await hook.body(owner) }.start()
             case .observer(let observer): observer.object(as: (any EndObserver).self)?.scopeDidEnd()
             case .task(let task): task.object(as: ScopedTask.self)?.scopeDidEnd()
             case .subscription(let subscription): subscription.cancel()

@@ -2,7 +2,8 @@ extension ScopeState {
     /// A closure, an observer or a task to end at the end, with its place in creation order.
     package struct Hook {
         package enum Kind {
-            case closure(@Sendable () -> Void)
+            /// A closure; it receives the scope's container if it is still alive.
+            case closure(@Sendable ((any Container)?) -> Void)
             /// An async hook: awaited by `endAndWait`, started and not awaited by `end()`.
             case asyncClosure(AsyncHook)
             /// Held weakly: an ``EndObserver``.
@@ -41,10 +42,11 @@ extension ScopeState {
 
 /// An async end hook and where it was registered.
 package struct AsyncHook: Sendable {
-    let body: @Sendable () async -> Void
+    /// The work; it receives the scope's container if it is still alive when it starts.
+    let body: @Sendable ((any Container)?) async -> Void
     let site: SourceSite
 
-    package init(body: @escaping @Sendable () async -> Void, site: SourceSite) {
+    package init(body: @escaping @Sendable ((any Container)?) async -> Void, site: SourceSite) {
         self.body = body
         self.site = site
     }

@@ -109,6 +109,12 @@ package struct ScopeState {
     /// Call it only to write: a read takes `side?` and treats `nil` as empty.
     mutating func sideForWriting() -> SideState {
         needsPublishing = true
+        return sideKeepingReads()
+    }
+
+    /// The side state, made if need be, for a change the lock-free paths do not read: a new
+    /// side state's flags are what they published for none.
+    mutating func sideKeepingReads() -> SideState {
         if let side { return side }
         let side = SideState()
         self.side = side

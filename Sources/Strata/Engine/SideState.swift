@@ -12,6 +12,13 @@ final class SideState {
     var overrides = OverrideTable()
     /// A root's trace handler; `ScopeCore.isTracing` tells whether there is one.
     var tracer: (@Sendable (TraceEvent) -> Void)?
+    /// The container that owns the scope, held weakly: what route handlers, contributions
+    /// and end hooks receive when they run, so that none of them needs to capture it.
+    ///
+    /// Set by the first of them; weak, so that it never keeps the container alive, and so
+    /// that it loads `nil` once the container's release has begun — a hook run by that
+    /// release cannot bring the container back.
+    var owner: WeakReference?
     /// Route handlers by route type.
     var routes: [ObjectIdentifier: RouteHandler] = [:]
     /// What the container contributed, by key; made on first use.

@@ -8,58 +8,81 @@ extension Container {
     /// container's providers and always reflects them as they are. One call adds one
     /// element; call again to add more, in the order they should be gathered.
     ///
-    /// The container keeps `make` until it ends or the contribution is withdrawn, then
-    /// releases it and what it captured. Like a route handler, a factory that captures its
-    /// container strongly keeps it alive until ``end(fileID:filePath:line:column:)``. Contributing to a container that
-    /// has ended does nothing and returns an inactive contribution.
+    /// `make` receives the container it was given to, so it never needs to capture it: the
+    /// container keeps `make` until it ends or the contribution is withdrawn, and a factory
+    /// that captured its container would keep it alive. The container is held weakly for
+    /// the factory; once it is released, its contributions are left out as an ended
+    /// container's are. Contributing to a container that has ended does nothing and returns
+    /// an inactive contribution.
     ///
     /// ```swift
-    /// signedIn.contribute(AnalyticsSinks.self) { try signedIn.consoleSink.resolve() }
+    /// signedIn.contribute(AnalyticsSinks.self) { signedIn in try signedIn.consoleSink.resolve() }
     /// ```
     ///
     /// - Parameters:
     ///   - key: The list to add to.
-    ///   - make: Makes the element, on the thread that gathers. It may throw; see
-    ///     ``gather(_:)-2x12m`` for what becomes of the error.
+    ///   - make: Makes the element from the container, on the thread that gathers. It may
+    ///     throw; see ``gather(_:)-2x12m`` for what becomes of the error.
     /// - Returns: The contribution, to ``Contribution/withdraw()`` it before the container
     ///   ends.
     @discardableResult
     public func contribute<Key: ContributionKey>(
-        _ key: Key.Type, _ make: @escaping @Sendable () throws -> Key.Element
+        _ key: Key.Type, _ make: @escaping @Sendable (Self) throws -> Key.Element
     ) -> Contribution {
-        contribute(ObjectIdentifier(key), .anyThread(make))
+        contribute(key, .anyThread { try make($0 as! Self) })
     }
 
     /// Adds an element made on the main actor to `key`'s list for this container and every
     /// container below it, until this container ends.
     ///
-    /// The main-actor form of ``contribute(_:_:)-(_,()->Key.Element)``: it may be called from
-    /// any thread, and `make` runs on the main actor when someone gathers there.
+    /// The main-actor form of ``contribute(_:_:)-(_,(Self)->Key.Element)``: it may be called
+    /// from any thread, and `make` runs on the main actor when someone gathers.
     ///
     /// ```swift
-    /// signedIn.contribute(HomeMenu.self) {
-    ///     MenuEntry(title: "Profile") { host.open(ProfileScreen.self) }
+    /// signedIn.contribute(HomeMenu.self) { signedIn in
+    ///     MenuEntry(title: "Profile", opens: ProfileContainer.destination(under: signedIn))
     /// }
     /// ```
     ///
     /// - Parameters:
     ///   - key: The list to add to.
-    ///   - make: Makes the element, on the main actor.
+    ///   - make: Makes the element from the container, on the main actor.
     /// - Returns: The contribution, to ``Contribution/withdraw()`` it before the container
     ///   ends.
     @discardableResult
     public func contribute<Key: MainActorContributionKey>(
-        _ key: Key.Type, _ make: @escaping @MainActor () throws -> Key.Element
+        _ key: Key.Type, _ make: @escaping @MainActor (Self) throws -> Key.Element
     ) -> Contribution {
-        contribute(ObjectIdentifier(key), .mainActor(make))
+        contribute(key, .mainActor { try make($0 as! Self) })
     }
 
-    private func contribute(_ key: ObjectIdentifier, _ make: ContributionEntry.Make)
-        -> Contribution
-    {
+    /// Adds an element whose making is awaited to `key`'s list for this container and every
+    /// container below it, until this container ends.
+    ///
+    /// The async form of ``contribute(_:_:)-(_,(Self)->Key.Element)``, for an element that
+    /// takes time to make or `await`s another actor: `make` runs in the gatherer's task.
+    ///
+    /// ```swift
+    /// signedIn.contribute(SyncSources.self) { signedIn in try await signedIn.inbox.resolve() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The list to add to.
+    ///   - make: Makes the element from the container.
+    /// - Returns: The contribution, to ``Contribution/withdraw()`` it before the container
+    ///   ends.
+    @discardableResult
+    public func contribute<Key: AsyncContributionKey>(
+        _ key: Key.Type, _ make: @escaping @Sendable (Self) async throws -> Key.Element
+    ) -> Contribution {
+        contribute(key, .async { try await make($0 as! Self) })
+    }
+
+    private func contribute(_ key: Any.Type, _ make: ContributionEntry.Make) -> Contribution {
+        let key = ObjectIdentifier(key)
         let entry = ContributionEntry(make)
         let scope = boundHandle
-        _ = scope.core.addContribution(entry, for: key)
+        _ = scope.core.addContribution(entry, for: key, of: self)
         return Contribution(scope: scope, entry: entry, key: key)
     }
 
@@ -96,11 +119,9 @@ extension Container {
     public func gather<Key: ContributionKey>(
         _ key: Key.Type
     ) throws(StrataError) -> [Key.Element] {
-        try gather(ObjectIdentifier(key), keyName: String(describing: key)) { make in
-            guard case .anyThread(let make) = make else {
-                preconditionFailure("a main-actor contribution under a ContributionKey")
-            }
-            return try make()
+        try gather(key) { make, container in
+            guard case .anyThread(let make) = make else { make.mismatched(key) }
+            return try make(container)
         }
     }
 
@@ -123,24 +144,85 @@ extension Container {
     public func gather<Key: MainActorContributionKey>(
         _ key: Key.Type
     ) throws(StrataError) -> [Key.Element] {
-        try gather(ObjectIdentifier(key), keyName: String(describing: key)) { make in
-            switch make {
-            case .mainActor(let make): try make()
-            case .anyThread(let make): try make()
-            }
+        try gather(key) { make, container in
+            guard case .mainActor(let make) = make else { make.mismatched(key) }
+            return try make(container)
         }
     }
 
+    /// Every live contribution to a main-actor `key` from the app down to this container,
+    /// made on the main actor and awaited from any isolation.
+    ///
+    /// On the main actor, in a synchronous context, the synchronous form is chosen; in an
+    /// asynchronous one, this one. The order, and what is left out, are those of
+    /// ``gather(_:)-2x12m``.
+    ///
+    /// ```swift
+    /// let entries = try await signedIn.gather(HomeMenu.self)
+    /// ```
+    ///
+    /// - Parameter key: The list to gather.
+    /// - Returns: The elements, the root's first.
+    /// - Throws: The first error of a factory whose container is still active, as
+    ///   ``gather(_:)-2x12m`` does.
+    public func gather<Key: MainActorContributionKey>(
+        _ key: Key.Type
+    ) async throws(StrataError) -> [Key.Element] {
+        try await gatherOnMainActor(key).get()
+    }
+
+    @MainActor
+    private func gatherOnMainActor<Key: MainActorContributionKey>(
+        _ key: Key.Type
+    ) -> Result<[Key.Element], StrataError> {
+        Result { () throws(StrataError) in try gather(key) }
+    }
+
+    /// Every live contribution to an async `key` from the app down to this container, each
+    /// awaited in turn in the caller's task.
+    ///
+    /// The order, and what is left out, are those of ``gather(_:)-2x12m``.
+    ///
+    /// ```swift
+    /// for source in try await feature.gather(SyncSources.self) { await source.sync() }
+    /// ```
+    ///
+    /// - Parameter key: The list to gather.
+    /// - Returns: The elements, the root's first.
+    /// - Throws: The first error of a factory whose container is still active, as
+    ///   ``gather(_:)-2x12m`` does.
+    public func gather<Key: AsyncContributionKey>(
+        _ key: Key.Type
+    ) async throws(StrataError) -> [Key.Element] {
+        var elements: [Key.Element] = []
+        for core in boundCore.lineageFromRoot {
+            guard let (entries, container) = core.contributions(for: ObjectIdentifier(key))
+            else { continue }
+            for entry in entries {
+                let element = try await core.makeContribution(
+                    entry, keyName: String(describing: key)
+                ) { make in
+                    guard case .async(let make) = make else { make.mismatched(key) }
+                    return try await make(container)
+                }
+                if let element { elements.append(element as! Key.Element) }
+            }
+        }
+        return elements
+    }
+
     private func gather<Element>(
-        _ key: ObjectIdentifier, keyName: @autoclosure () -> String,
-        run: (ContributionEntry.Make) throws -> Any
+        _ key: Any.Type, run: (ContributionEntry.Make, any Container) throws -> Any
     ) throws(StrataError) -> [Element] {
         var elements: [Element] = []
         for core in boundCore.lineageFromRoot {
-            for entry in core.contributions(for: key) {
-                if let element = try core.makeContribution(entry, keyName: keyName(), run: run) {
-                    elements.append(element as! Element)
+            guard let (entries, container) = core.contributions(for: ObjectIdentifier(key))
+            else { continue }
+            for entry in entries {
+                let element = try core.makeContribution(entry, keyName: String(describing: key)) {
+                    try run($0, container)
                 }
+                if let element { elements.append(element as! Element) }
             }
         }
         return elements
@@ -150,9 +232,20 @@ extension Container {
 /// One contribution as its container keeps it; its identity tells it apart for
 /// ``Contribution/withdraw()``.
 final class ContributionEntry: Sendable {
+    /// The factory, with its key's isolation; it receives the container it was given to.
     enum Make: Sendable {
-        case anyThread(@Sendable () throws -> Any)
-        case mainActor(@MainActor () throws -> Any)
+        case anyThread(@Sendable (any Container) throws -> Any)
+        case mainActor(@MainActor (any Container) throws -> Any)
+        case async(@Sendable (any Container) async throws -> Any)
+
+        /// Traps: a key type that conforms to two key protocols was contributed to through
+        /// one and gathered through the other.
+        func mismatched(_ key: Any.Type) -> Never {
+            preconditionFailure(
+                "\(key) is contributed to as one kind of key and gathered as another: conform "
+                    + "it to one of ContributionKey, MainActorContributionKey and "
+                    + "AsyncContributionKey")
+        }
     }
 
     let make: Make

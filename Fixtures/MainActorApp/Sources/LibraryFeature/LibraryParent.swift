@@ -14,12 +14,13 @@ nonisolated extension LibraryParent {
     /// Plugs the library into this container — in the app, the session — until it ends: puts
     /// "Library" on the ``HomeShelf``.
     public func installLibrary() {
-        contribute(HomeShelf.self) { [weak self] in
-            guard let self else { throw ParentGone() }
-            return ShelfEntry(title: "Library", opens: LibraryContainer.destination(under: self))
+        contribute(HomeShelf.self) { parent in
+            ShelfEntry(title: "Library", opens: LibraryContainer.destination(under: parent))
+        }
+        // An awaited contribution: it asks the main-actor repository from any isolation.
+        contribute(ShelfNotes.self) { parent in
+            let episodes = try await parent.episodes().episodes()
+            return "Library: \(episodes.count) episodes"
         }
     }
 }
-
-/// Thrown by a contribution whose container is gone, and so has ended.
-private struct ParentGone: Error {}

@@ -24,18 +24,19 @@ nonisolated extension PlayerParent {
     /// installPlayer()   // in the session container's init
     /// ```
     public func installPlayer() {
-        // Unowned: the container keeps its handler until it ends, and must not keep itself.
-        // A route is performed from this container or one below it, which holds it, so the
-        // container is alive whenever the handler runs.
-        handle(PlayEpisode.self) { [unowned self] route in
-            PlayerContainer.destination(playing: route.episode, under: self)
+        // Each closure receives the container it was given to: none captures it, so the
+        // container never keeps itself.
+        handle(PlayEpisode.self) { parent, route in
+            PlayerContainer.destination(playing: route.episode, under: parent)
         }
-        contribute(HomeShelf.self) { [weak self] in
-            guard let self else { throw ParentGone() }
-            return ShelfEntry(title: "Player", opens: PlayerContainer.destination(under: self))
+        // A main-actor handler: it starts the session's main-actor player in place.
+        handle(PlayNow.self) { parent, route in
+            let nowPlaying = parent.nowPlaying()
+            nowPlaying.start(route.episode)
+            return nowPlaying.episode?.title
+        }
+        contribute(HomeShelf.self) { parent in
+            ShelfEntry(title: "Player", opens: PlayerContainer.destination(under: parent))
         }
     }
 }
-
-/// Thrown by a contribution whose container is gone, and so has ended.
-private struct ParentGone: Error {}

@@ -19,6 +19,10 @@ final class SessionContainer: Container, PlayerParent, LibraryParent {
         // Each feature answers its routes and adds to the shelf until the session ends.
         installPlayer()
         installLibrary()
+        // Sign-out, asked by any feature: the handler receives the session and awaits its end.
+        handle(SignOut.self) { session, _ in
+            await session.endAndWait().ended.map(\.typeName)
+        }
     }
 
     var nowPlaying: MainActorProvider<any NowPlaying> { shared { SessionNowPlaying() } }

@@ -8,7 +8,7 @@ public import Strata
 /// the guide.
 ///
 /// ```swift
-/// signedIn.contribute(HelpLines.self) {
+/// signedIn.contribute(HelpLines.self) { _ in
 ///     "profile: your name, address and notification answer; edit your name there."
 /// }
 /// let lines = try container.gather(HelpLines.self)

@@ -9,7 +9,7 @@ public import Strata
 ///
 /// ```swift
 /// // The profile feature, for each signed-in session:
-/// signedIn.contribute(HomeMenu.self) {
+/// signedIn.contribute(HomeMenu.self) { signedIn in
 ///     HomeEntry(title: "profile", opens: ProfileContainer.destination(under: signedIn))
 /// }
 ///

@@ -10,7 +10,7 @@ public import Strata
 ///
 /// ```swift
 /// // The contact feature answers, wired by the app in the session's container:
-/// signedIn.answerContactSupport(outbox: app.outbox)
+/// signedIn.answerContactSupport()
 ///
 /// // The profile asks:
 /// let destination = try profile.perform(ContactSupport(about: "my account"))

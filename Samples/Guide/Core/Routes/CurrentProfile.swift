@@ -8,7 +8,7 @@ public import Strata
 ///
 /// ```swift
 /// // The session answers (in the app, which knows the session):
-/// signedIn.handle(CurrentProfile.self) { _ in ProfileSummary(user.value) }
+/// signedIn.handle(CurrentProfile.self) { signedIn, _ in ProfileSummary(signedIn.user().value) }
 ///
 /// // The contact form asks (in its feature, which knows no session):
 /// let sender = try? contactForm.perform(CurrentProfile())   // nil: ask for an address

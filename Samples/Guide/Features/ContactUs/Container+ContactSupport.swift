@@ -1,29 +1,40 @@
 public import GuideCore
 public import Strata
 
-extension Container {
+/// What contact support needs from the container it is plugged into: the outbox its forms
+/// keep their messages in.
+///
+/// The contact feature cannot name the app's session container; the session conforms to
+/// this protocol instead, and the compiler checks that it has an outbox.
+///
+/// ```swift
+/// extension SignedInContainer: ContactSupportParent {}
+/// signedIn.installContactSupport()   // "contact support" on the home menu, ContactSupport
+/// ```
+public protocol ContactSupportParent: Container {
+    /// Where the forms keep their messages.
+    var outbox: Provider<any OutboxRepository> { get }
+}
+
+extension ContactSupportParent {
     /// Plugs contact support into this container — in the app, the signed-in session — until
     /// it ends: answers ``ContactSupport`` for every container below, adds "contact support"
     /// to the ``HomeMenu``, and says what it does in ``HelpLines``.
     ///
     /// ```swift
-    /// signedIn.installContactSupport(outbox: signedIn.backReference(to: \.outbox))
+    /// signedIn.installContactSupport()
     /// ```
     ///
-    /// The handler and the menu entry keep `outbox` until this container ends. A
-    /// ``Strata/Provider`` of this container kept there would keep the container alive —
-    /// dropped without an end, it would never end — so it takes a back-reference, which
-    /// does not.
-    ///
-    /// - Parameter outbox: Where the forms keep their messages.
-    public func installContactSupport(outbox: BackReference<any OutboxRepository>) {
-        answerContactSupport(outbox: outbox)
-        contribute(HomeMenu.self) {
+    /// The handler and the menu entry receive the container when they run, so they keep
+    /// nothing of it: dropped without an end, the container still ends.
+    public func installContactSupport() {
+        answerContactSupport()
+        contribute(HomeMenu.self) { parent in
             HomeEntry(
                 title: "contact support",
-                opens: ContactUsFormContainer.destination(about: nil, outbox: outbox))
+                opens: ContactUsFormContainer.destination(about: nil, outbox: parent.formOutbox))
         }
-        contribute(HelpLines.self) {
+        contribute(HelpLines.self) { _ in
             "contact support: write to us; signed in, we answer at your address."
         }
     }
@@ -33,14 +44,18 @@ extension Container {
     /// open under the asker's screen.
     ///
     /// ```swift
-    /// signedIn.answerContactSupport(outbox: signedIn.backReference(to: \.outbox))
+    /// signedIn.answerContactSupport()
     /// ```
-    ///
-    /// - Parameter outbox: Where the forms keep their messages: the app's outbox.
-    public func answerContactSupport(outbox: BackReference<any OutboxRepository>) {
-        handle(ContactSupport.self) { route in
-            ContactUsFormContainer.destination(about: route.topic, outbox: outbox)
+    public func answerContactSupport() {
+        handle(ContactSupport.self) { parent, route in
+            ContactUsFormContainer.destination(about: route.topic, outbox: parent.formOutbox)
         }
+    }
+
+    /// The outbox as a form keeps it: a back-reference, so that a form kept by a screen
+    /// does not keep this container alive.
+    private var formOutbox: BackReference<any OutboxRepository> {
+        backReference(to: \.outbox)
     }
 }
 

@@ -31,17 +31,13 @@ extension ProfileParent {
     /// signedIn.installProfile()
     /// ```
     public func installProfile() {
-        // Weak: the container keeps its factories until it ends, and must not keep itself.
-        // A container that is gone has ended, so gather leaves the error out.
-        contribute(HomeMenu.self) { [weak self] in
-            guard let self else { throw ParentGone() }
-            return HomeEntry(title: "profile", opens: ProfileContainer.destination(under: self))
+        // The factory receives the container: it captures nothing, so the container it is
+        // given to does not keep itself.
+        contribute(HomeMenu.self) { parent in
+            HomeEntry(title: "profile", opens: ProfileContainer.destination(under: parent))
         }
-        contribute(HelpLines.self) {
+        contribute(HelpLines.self) { _ in
             "profile: your name, address and notification answer; edit your name there."
         }
     }
 }
-
-/// Thrown by a contribution whose container is gone, and so has ended.
-private struct ParentGone: Error {}

@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// ``keep(_:)`` returns once its message is written — for the storage engines, on disk and
 /// synced — or throws why it was not, so the form says "Thank you" only for a message that
-/// is saved, and a message that could not be saved is not kept at all. The write runs as a
-/// task of the session, away from the main actor; while it runs the message is pending, and
+/// is saved, and a message that could not be saved is not kept at all. The write runs in a
+/// task of the outbox, away from the main actor; while it runs the message is pending, and
 /// ``messages()`` lists the pending ones after the written ones. At sign-out the session
 /// ends with ``Strata/Container/endAndWait(within:fileID:filePath:line:column:)``, which
 /// awaits ``scopeDidEnd()``: the flush of every pending message. A write still running at
@@ -16,7 +16,7 @@ import Synchronization
 /// message stays pending in this outbox until it is written.
 ///
 /// ```swift
-/// let outbox = SessionOutbox(store: app.outbox()) { work in signedIn.task { await work() } }
+/// let outbox = SessionOutbox(store: app.outbox())
 /// try await outbox.keep(message)  // written and synced, or thrown
 /// await outbox.flush()            // nothing pending
 /// ```
@@ -35,21 +35,16 @@ public final class SessionOutbox: OutboxRepository, AsyncScopeBound {
     }
 
     private let store: any OutboxRepository
-    private let start: @Sendable (@escaping @Sendable () async -> Void) -> Task<Void, Never>
     private let state = Mutex(State())
 
     /// Makes the session's outbox.
     ///
-    /// - Parameters:
-    ///   - store: Where the messages go: the app's outbox, in the storage engine.
-    ///   - start: Starts the background sends: a task of the session's container, so that
-    ///     its end waits for them.
-    public init(
-        store: any OutboxRepository,
-        start: @escaping @Sendable (@escaping @Sendable () async -> Void) -> Task<Void, Never>
-    ) {
+    /// Its sends are its own task, not the container's: the container's end awaits them
+    /// through ``scopeDidEnd()``, and the outbox needs no reference to its container.
+    ///
+    /// - Parameter store: Where the messages go: the app's outbox, in the storage engine.
+    public init(store: any OutboxRepository) {
         self.store = store
-        self.start = start
     }
 
     /// Adds `message` to the outbox and returns once it is written, in order after the
@@ -65,7 +60,7 @@ public final class SessionOutbox: OutboxRepository, AsyncScopeBound {
                 defer { state.isSending = true }
                 return !state.isSending
             }
-            if startsSending { _ = start { [self] in await sendPending() } }
+            if startsSending { Task { [self] in await sendPending() } }
         }
         if let failure { throw failure }
     }

@@ -1,4 +1,4 @@
-import GuideContactFeature
+public import GuideContactFeature
 public import GuideCore
 public import GuideProfileFeature
 public import Strata
@@ -36,32 +36,26 @@ public final class SignedInContainer: Container {
         answerCurrentProfile()
         // Each feature plugs in here; the home menu lists them in this order.
         installProfile()
-        installContactSupport(outbox: backReference(to: \.outbox))
+        installContactSupport()
     }
 
     /// The session's outbox, for the contact forms under it: messages are written to the
     /// app's outbox in the background, and sign-out awaits the last write.
     ///
-    /// The sends are the session's tasks; the outbox is ``Strata/AsyncScopeBound``, so
-    /// ``Strata/Container/endAndWait(within:fileID:filePath:line:column:)`` flushes it before the session is released.
+    /// The outbox is ``Strata/AsyncScopeBound``: ending the session with
+    /// ``Strata/Container/endAndWait(within:fileID:filePath:line:column:)`` flushes it before
+    /// the session is released, and a session released without an end starts the flush.
     public var outbox: Provider<any OutboxRepository> {
-        shared {
-            SessionOutbox(store: self.parent.outbox()) { [weak self] work in
-                // A session released without an end still writes what it kept.
-                guard let self else { return Task { await work() } }
-                return self.task { await work() }
-            }
-        }
+        shared { SessionOutbox(store: self.parent.outbox()) }
     }
 
     /// Answers ``CurrentProfile`` below the session with the user as they are now, new
     /// name included.
     ///
-    /// The handler holds the user, not the container, so it keeps nothing alive: the
+    /// The handler receives the session when it runs, so it keeps nothing alive: the
     /// session's end takes it away.
     private func answerCurrentProfile() {
-        let user = self.user()
-        handle(CurrentProfile.self) { _ in ProfileSummary(user.value) }
+        handle(CurrentProfile.self) { session, _ in ProfileSummary(session.user().value) }
     }
 
     /// The signed-in user as they are now: the session, with any change to their name.
@@ -92,3 +86,6 @@ public final class SignedInContainer: Container {
 
 /// The session gives the profile what it needs.
 extension SignedInContainer: ProfileParent {}
+
+/// The session gives contact support its outbox.
+extension SignedInContainer: ContactSupportParent {}

@@ -20,3 +20,9 @@ public struct ShelfEntry: Sendable {
         self.destination = destination
     }
 }
+
+/// A line each feature adds under the shelf, made by an awaited factory.
+public enum ShelfNotes: AsyncContributionKey {
+    /// One line.
+    public typealias Element = String
+}
