@@ -7,36 +7,32 @@ final class App: Container {
 }
 
 final class Session: Container {
-    let scope: SessionScope
-    let parent: App
-    init(parent: App) {
-        self.parent = parent
-        scope = SessionScope(parent: parent)
-    }
+    let scope: SessionScope<App>
+    init(parent: App) { scope = SessionScope(parent: parent) }
 }
 
 final class Feature: Container {
-    let scope: FeatureScope
+    let scope: FeatureScope<Session>
     init(parent: Session) { scope = FeatureScope(parent: parent) }
 }
 
 final class Dialog: Container {
-    let scope: InteractionScope
+    let scope: InteractionScope<Feature>
     init(parent: Feature) { scope = InteractionScope(parent: parent) }
 }
 
 final class Request: Container {
-    let scope: RequestScope
+    let scope: RequestScope<Session>
     init(parent: Session) throws(StrataError) { scope = try RequestScope(parent: parent) }
 }
 
 final class RequestStep: Container {
-    let scope: InteractionScope
+    let scope: InteractionScope<Request>
     init(parent: Request) { scope = InteractionScope(parent: parent) }
 }
 
 final class AppRequest: Container {
-    let scope: RequestScope
+    let scope: RequestScope<App>
     init(parent: App) throws(StrataError) { scope = try RequestScope(parent: parent) }
 }
 
@@ -45,7 +41,7 @@ func serve(_ app: App) async throws -> Int {
 }
 
 final class TaggedRequest: Container {
-    let scope: RequestScope
+    let scope: RequestScope<App>
     let tag: Int
     init(parent: App, tag: Int) throws(StrataError) {
         self.tag = tag
@@ -58,3 +54,58 @@ func serve(_ app: App, tag: Int) async throws -> Int {
     let make = { (app: App) in try TaggedRequest(parent: app, tag: tag) }
     return try await app.withRequest(make) { $0.tag }
 }
+
+// Ancestors: a name the container does not declare is looked up in its parent, then the
+// parent's parent, at compile time.
+final class Shop: Container {
+    let scope = AppScope()
+    var prices: Provider<Int> { shared { 3 } }
+}
+
+final class Visit: Container {
+    let scope: SessionScope<Shop>
+    init(parent: Shop) { scope = SessionScope(parent: parent) }
+    var basket: Provider<[Int]> { shared { [self.prices()] } }
+}
+
+final class Checkout: Container {
+    let scope: FeatureScope<Visit>
+    init(parent: Visit) { scope = FeatureScope(parent: parent) }
+}
+
+final class Payment: Container {
+    let scope: InteractionScope<Checkout>
+    init(parent: Checkout) { scope = InteractionScope(parent: parent) }
+    var total: Provider<Int> { shared { self.basket().count * self.prices() } }
+}
+
+// A feature's parent protocol whose app-wide requirements an ancestor meets: the session
+// conforms with no declaration of its own.
+protocol PricesSource: Container {
+    var prices: Provider<Int> { get }
+}
+
+extension PricesSource where Parent: PricesSource {
+    var prices: Provider<Int> { parent.prices }
+}
+
+protocol BasketParent: PricesSource where ContainerTier: FeatureParentTier {
+    var basket: Provider<[Int]> { get }
+}
+
+extension Shop: PricesSource {}
+extension Visit: BasketParent {}
+
+final class Receipt<Parent: BasketParent>: Container {
+    let scope: FeatureScope<Parent>
+    init(parent: Parent) { scope = FeatureScope(parent: parent) }
+    var line: Provider<String> { shared { "\(self.basket()) at \(self.prices())" } }
+}
+
+// A container that reads nothing from its parent may open under any container.
+final class Toast: Container {
+    let scope: InteractionScope<any Container>
+    init(parent: some Container) { scope = InteractionScope(parent: parent) }
+}
+
+func receipt(in visit: Visit) -> String { Receipt(parent: visit).line() }

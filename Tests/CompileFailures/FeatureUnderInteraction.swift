@@ -7,12 +7,12 @@ final class App: Container {
 }
 
 final class Dialog: Container {
-    let scope: InteractionScope
+    let scope: InteractionScope<App>
     init(parent: App) { scope = InteractionScope(parent: parent) }
 }
 
 // A feature sits under an app, a session or a feature; never under an interaction.
 final class Feature: Container {
-    let scope: FeatureScope
+    let scope: FeatureScope<Dialog>
     init(parent: Dialog) { scope = FeatureScope(parent: parent) }
 }

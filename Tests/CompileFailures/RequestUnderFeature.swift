@@ -7,12 +7,12 @@ final class App: Container {
 }
 
 final class Feature: Container {
-    let scope: FeatureScope
+    let scope: FeatureScope<App>
     init(parent: App) { scope = FeatureScope(parent: parent) }
 }
 
 // A request is handled for the server or a signed-in user: not under a feature.
 final class Request: Container {
-    let scope: RequestScope
+    let scope: RequestScope<Feature>
     init(parent: Feature) throws(StrataError) { scope = try RequestScope(parent: parent) }
 }

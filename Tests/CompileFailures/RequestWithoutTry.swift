@@ -7,6 +7,6 @@ final class App: Container {
 
 // A request may arrive while its server shuts down: making its scope is always checked.
 final class Request: Container {
-    let scope: RequestScope
+    let scope: RequestScope<App>
     init(parent: App) { scope = RequestScope(parent: parent) }
 }

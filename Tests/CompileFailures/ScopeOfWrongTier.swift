@@ -1,4 +1,4 @@
-// expected-error: cannot assign value of type 'SessionScope' (aka 'Scope<SessionTier>') to type 'FeatureScope' (aka 'Scope<FeatureTier>')
+// expected-error: cannot assign value of type 'SessionScope<App>' (aka 'Scope<SessionTier, App>') to type 'FeatureScope<App>' (aka 'Scope<FeatureTier, App>')
 import Strata
 
 final class App: Container {
@@ -7,6 +7,6 @@ final class App: Container {
 
 // The scope's type fixes the container's tier: a feature cannot hold a session scope.
 final class Feature: Container {
-    let scope: FeatureScope
+    let scope: FeatureScope<App>
     init(parent: App) { scope = SessionScope(parent: parent) }
 }

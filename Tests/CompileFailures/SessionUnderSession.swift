@@ -7,12 +7,12 @@ final class App: Container {
 }
 
 final class Outer: Container {
-    let scope: SessionScope
+    let scope: SessionScope<App>
     init(parent: App) { scope = SessionScope(parent: parent) }
 }
 
 // A session belongs under the app: only an app container compiles as its parent.
 final class Inner: Container {
-    let scope: SessionScope
+    let scope: SessionScope<Outer>
     init(parent: Outer) { scope = SessionScope(parent: parent) }
 }

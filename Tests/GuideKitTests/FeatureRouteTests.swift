@@ -11,7 +11,7 @@ import Testing
 struct SignedInTree {
     let app: AppContainer
     let signedIn: SignedInContainer
-    let profile: ProfileContainer
+    let profile: ProfileContainer<SignedInContainer>
 
     /// The app's outbox, read through the app so that the tree is all that holds it.
     var outbox: any OutboxRepository { app.outbox() }
@@ -44,13 +44,9 @@ extension Destination {
 /// A session without the contact feature, as a preview of the profile on its own has: it
 /// gives the profile what it needs and answers no route.
 final class PreviewSession: ProfileParent {
-    let scope: SessionScope
-    let parent: AppContainer
+    let scope: SessionScope<AppContainer>
 
-    init(parent: AppContainer) {
-        self.parent = parent
-        scope = SessionScope(parent: parent)
-    }
+    init(parent: AppContainer) { scope = SessionScope(parent: parent) }
 
     var user: Provider<Observed<UserSession>> { shared { Observed(adaSession) } }
     var sessionRepository: Provider<any UserSessionRepository> { parent.sessionRepository }
@@ -120,7 +116,8 @@ final class PreviewSession: ProfileParent {
         let path = tree.app.tree.allNodes.map(\.container.typeName)
         #expect(
             path == [
-                "AppContainer", "SignedInContainer", "ProfileContainer", "ContactUsFormContainer",
+                "AppContainer", "SignedInContainer", "ProfileContainer<SignedInContainer>",
+                "ContactUsFormContainer",
             ])
         await form.enter("My token expired twice today.")
         #expect(form.status == .submitted)
@@ -134,7 +131,10 @@ final class PreviewSession: ProfileParent {
         // The test holds both view models across the end, as a view on its way out would;
         // the suite's check judges them once the test is over.
         let report = tree.profile.end()
-        #expect(report.ended.map(\.typeName) == ["ContactUsFormContainer", "ProfileContainer"])
+        #expect(
+            report.ended.map(\.typeName) == [
+                "ContactUsFormContainer", "ProfileContainer<SignedInContainer>",
+            ])
         #expect(!support.isActive)
     }
 
@@ -149,8 +149,8 @@ final class PreviewSession: ProfileParent {
             viewModel.supportProblem
                 == """
                 Contact support is not available here, so nothing was opened. (Strata: no \
-                handler for route ContactSupport. Where: searched ProfileContainer (feature \
-                tier) → PreviewSession (session tier) → AppContainer (app tier). To fix: \
+                handler for route ContactSupport. Where: searched \
+                ProfileContainer<PreviewSession> (feature tier) → PreviewSession (session tier) → AppContainer (app tier). To fix: \
                 register one with handle(ContactSupport.self) { … } in one of these \
                 containers, or perform the route from a container below the one that handles \
                 it; handlers go away when their container ends.)
@@ -263,7 +263,7 @@ final class PreviewSession: ProfileParent {
 
         let tree = try #require(treeInSupport)
         let support = try #require(
-            tree.allNodes.first { $0.container.typeName == "ProfileContainer" })
+            tree.allNodes.first { $0.container.typeName == "ProfileContainer<SignedInContainer>" })
         #expect(support.children.map(\.container.typeName) == ["ContactUsFormContainer"])
 
         let messages = try FileOutboxRepository(directory: directory.url).messages()

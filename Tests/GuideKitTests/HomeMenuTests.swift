@@ -97,6 +97,6 @@ import Testing
 
 /// A container that no screen of the console shows.
 private final class Unshown: Container {
-    let scope: InteractionScope
+    let scope: InteractionScope<any Container>
     init(parent: some Container) { scope = InteractionScope(parent: parent) }
 }

@@ -71,7 +71,7 @@ import Testing
 
 /// A form the console has no screen for, with a draft of its own.
 private final class DraftForm: Container {
-    let scope: InteractionScope
+    let scope: InteractionScope<any Container>
     init(parent: some Container) { scope = InteractionScope(parent: parent) }
 
     var draft: Provider<Draft> { shared { Draft() } }

@@ -14,12 +14,8 @@ final class Shop: Container {
 }
 
 final class Page: Container {
-    let scope: FeatureScope
-    let parent: Shop
-    init(parent: Shop) {
-        self.parent = parent
-        scope = FeatureScope(parent: parent)
-    }
+    let scope: FeatureScope<Shop>
+    init(parent: Shop) { scope = FeatureScope(parent: parent) }
     var viewModel: Provider<PageViewModel> { shared { PageViewModel() } }
 }
 
@@ -28,7 +24,7 @@ final class PageViewModel: Sendable {
 }
 
 final class Sheet: Container {
-    let scope: InteractionScope
+    let scope: InteractionScope<Page>
     init(parent: Page) { scope = InteractionScope(parent: parent) }
     var viewModel: Provider<SheetViewModel> { shared { SheetViewModel() } }
 }
@@ -37,7 +33,7 @@ final class SheetViewModel: Sendable {}
 
 /// A form whose view model ends the form's container from its own methods.
 final class Form: Container {
-    let scope: InteractionScope
+    let scope: InteractionScope<Shop>
     init(parent: Shop) { scope = InteractionScope(parent: parent) }
     var viewModel: Provider<FormViewModel> {
         // Unowned, as a view model's way back to its container is: never a cycle.
@@ -70,12 +66,8 @@ final class FormViewModel: Sendable {
 
 /// A server's request container.
 final class Request: Container {
-    let scope: InteractionScope
-    let parent: Shop
-    init(parent: Shop) throws(StrataError) {
-        self.parent = parent
-        scope = try InteractionScope(checking: parent)
-    }
+    let scope: InteractionScope<Shop>
+    init(parent: Shop) throws(StrataError) { scope = try InteractionScope(checking: parent) }
     var service: Provider<RequestService> { shared { RequestService() } }
 }
 

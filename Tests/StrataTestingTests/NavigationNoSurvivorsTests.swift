@@ -14,7 +14,7 @@ final class StoreApp: Container {
 }
 
 final class StoreSession: Container {
-    let scope: SessionScope
+    let scope: SessionScope<StoreApp>
     init(parent: StoreApp) { scope = SessionScope(parent: parent) }
 
     var tabs: Provider<ContainerTabs<StoreTab>> { shared { ContainerTabs(in: self) } }
@@ -24,12 +24,8 @@ enum StoreTab: Hashable, Sendable { case home, cart }
 
 /// A tab: a feature of the session, with a stack of its own.
 final class StoreTabContainer: Container {
-    let scope: FeatureScope
-    let parent: StoreSession
-    init(parent: StoreSession) {
-        self.parent = parent
-        scope = FeatureScope(parent: parent)
-    }
+    let scope: FeatureScope<StoreSession>
+    init(parent: StoreSession) { scope = FeatureScope(parent: parent) }
 
     var stack: Provider<ContainerStack> { shared { ContainerStack(in: self) } }
     var viewModel: Provider<StoreViewModel> { shared { StoreViewModel() } }
@@ -37,11 +33,9 @@ final class StoreTabContainer: Container {
 
 /// A screen on a tab's stack.
 final class StoreScreen: Container {
-    let scope: FeatureScope
-    let parent: StoreTabContainer
+    let scope: FeatureScope<StoreTabContainer>
     let name: String
     init(parent: StoreTabContainer, name: String) {
-        self.parent = parent
         self.name = name
         scope = FeatureScope(parent: parent)
     }
@@ -51,7 +45,7 @@ final class StoreScreen: Container {
 
 /// A sheet shown over a screen: an interaction.
 final class StoreSheet: Container {
-    let scope: InteractionScope
+    let scope: InteractionScope<StoreScreen>
     init(parent: StoreScreen) { scope = InteractionScope(parent: parent) }
     var viewModel: Provider<StoreViewModel> { shared { StoreViewModel() } }
 }

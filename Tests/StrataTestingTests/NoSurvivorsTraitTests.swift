@@ -11,7 +11,7 @@ final class Leaky: Container {
 }
 
 final class LeakySession: Container {
-    let scope: SessionScope
+    let scope: SessionScope<Leaky>
     init(parent: Leaky) { scope = SessionScope(parent: parent) }
     var profile: Provider<Payload> { shared { Payload() } }
 }

@@ -23,19 +23,15 @@ final class Presenter: Sendable {
 }
 
 final class PresentingSession: Container {
-    let scope: SessionScope
+    let scope: SessionScope<Leaky>
     init(parent: Leaky) { scope = SessionScope(parent: parent) }
     var presenter: Provider<Presenter> { shared { Presenter() } }
     var flush: Provider<SlowFlush> { shared { SlowFlush() } }
 }
 
 final class PresentedFeature: Container {
-    let scope: FeatureScope
-    let parent: PresentingSession
-    init(parent: PresentingSession) {
-        self.parent = parent
-        scope = FeatureScope(parent: parent)
-    }
+    let scope: FeatureScope<PresentingSession>
+    init(parent: PresentingSession) { scope = FeatureScope(parent: parent) }
 }
 
 /// The issues `body` records in the scope of `trait`, and what they say.

@@ -15,31 +15,19 @@ struct Attack38RequestTests {
     }
 
     final class Session: Container {
-        let scope: SessionScope
-        let parent: Server
-        init(parent: Server) {
-            self.parent = parent
-            scope = SessionScope(parent: parent)
-        }
+        let scope: SessionScope<Server>
+        init(parent: Server) { scope = SessionScope(parent: parent) }
     }
 
     final class Request: Container {
-        let scope: RequestScope
-        let parent: Server
-        init(parent: Server) throws(StrataError) {
-            self.parent = parent
-            scope = try RequestScope(parent: parent)
-        }
+        let scope: RequestScope<Server>
+        init(parent: Server) throws(StrataError) { scope = try RequestScope(parent: parent) }
         var config: Provider<Service> { shared { Service(id: self.parent.config().id) } }
     }
 
     final class UserRequest: Container {
-        let scope: RequestScope
-        let parent: Session
-        init(parent: Session) throws(StrataError) {
-            self.parent = parent
-            scope = try RequestScope(parent: parent)
-        }
+        let scope: RequestScope<Session>
+        init(parent: Session) throws(StrataError) { scope = try RequestScope(parent: parent) }
         var config: Provider<Service> { shared { Service(id: self.parent.parent.config().id) } }
     }
 

@@ -23,13 +23,9 @@ private final class Router: Sendable {
 
 /// A session whose coordinator and router need each other.
 private final class NavigationSession: Container {
-    let scope: SessionScope
-    let parent: TestApp
+    let scope: SessionScope<TestApp>
 
-    init(parent: TestApp) {
-        self.parent = parent
-        scope = SessionScope(parent: parent)
-    }
+    init(parent: TestApp) { scope = SessionScope(parent: parent) }
 
     var coordinator: Provider<Coordinator> {
         shared { Coordinator(router: self.router(), log: self.parent.log) }
@@ -53,7 +49,7 @@ private final class RowModel: Sendable {
 }
 
 private final class ListContainer: Container {
-    let scope: FeatureScope
+    let scope: FeatureScope<TestApp>
 
     init(parent: TestApp) { scope = FeatureScope(parent: parent) }
 

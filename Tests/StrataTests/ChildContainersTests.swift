@@ -11,7 +11,7 @@ final class ScreenCoordinator: Sendable {
 }
 
 final class CoordinatedSession: Container {
-    let scope: SessionScope
+    let scope: SessionScope<TestApp>
     init(parent: TestApp) { scope = SessionScope(parent: parent) }
 
     var coordinator: Provider<ScreenCoordinator> { shared { ScreenCoordinator(session: self) } }
@@ -26,13 +26,9 @@ final class CoordinatedSession: Container {
 }
 
 final class ScreenFeature: Container {
-    let scope: FeatureScope
-    let parent: CoordinatedSession
+    let scope: FeatureScope<CoordinatedSession>
 
-    init(parent: CoordinatedSession) {
-        self.parent = parent
-        scope = FeatureScope(parent: parent)
-    }
+    init(parent: CoordinatedSession) { scope = FeatureScope(parent: parent) }
 
     var screen: Provider<Tracked> { shared { Tracked("screen", log: EventLog()) } }
 }

@@ -22,12 +22,8 @@ final class Slow: Container {
 }
 
 final class SlowSession: Container {
-    let scope: SessionScope
-    let parent: Slow
-    init(parent: Slow) {
-        self.parent = parent
-        scope = SessionScope(parent: parent)
-    }
+    let scope: SessionScope<Slow>
+    init(parent: Slow) { scope = SessionScope(parent: parent) }
     var local: Provider<Service> { shared { Service(id: self.parent.service().id + 1) } }
     var combined: Provider<Service> {
         shared { Service(id: self.local().id + self.parent.derived().id) }

@@ -5,7 +5,7 @@ import Testing
 /// place comes back as it was written, whatever the static string it was given.
 @Suite struct ContainerNameTests {
     final class PlacedFeature: Container {
-        let scope: FeatureScope
+        let scope: FeatureScope<TestApp>
 
         init(parent: TestApp, fileID: StaticString, line: UInt) {
             scope = FeatureScope(parent: parent, fileID: fileID, line: line)

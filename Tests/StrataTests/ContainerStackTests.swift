@@ -6,7 +6,7 @@ import Testing
 /// A session whose navigation — an instance of the session — keeps the containers of the
 /// screens it shows, each of which keeps the session: the shape of an app's navigation.
 final class ShopSession: Container {
-    let scope: SessionScope
+    let scope: SessionScope<TestApp>
     let log: EventLog
 
     init(parent: TestApp, log: EventLog = EventLog()) {
@@ -35,12 +35,10 @@ enum ShopTab: Hashable, Sendable { case home, cart, account }
 
 /// A product page: a feature that logs its end.
 final class ProductScreen: Container {
-    let scope: FeatureScope
-    let parent: ShopSession
+    let scope: FeatureScope<ShopSession>
     let name: String
 
     init(parent: ShopSession, name: String) {
-        self.parent = parent
         self.name = name
         scope = FeatureScope(parent: parent)
         onEnd { [log = parent.log] _ in log.record("end \(name)") }
@@ -51,11 +49,9 @@ final class ProductScreen: Container {
 
 /// A cart: a feature of another type that logs its end.
 final class CartScreen: Container {
-    let scope: FeatureScope
-    let parent: ShopSession
+    let scope: FeatureScope<ShopSession>
 
     init(parent: ShopSession) {
-        self.parent = parent
         scope = FeatureScope(parent: parent)
         onEnd { [log = parent.log] _ in log.record("end cart") }
     }

@@ -59,12 +59,8 @@ final class Cyclic: Container {
 }
 
 final class CyclicChild: Container {
-    let scope: SessionScope
-    let parent: Cyclic
-    init(parent: Cyclic) {
-        self.parent = parent
-        scope = SessionScope(parent: parent)
-    }
+    let scope: SessionScope<Cyclic>
+    init(parent: Cyclic) { scope = SessionScope(parent: parent) }
     var across: Provider<Service> { shared { try self.parent.a.resolve() } }
 }
 

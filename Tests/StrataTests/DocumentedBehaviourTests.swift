@@ -16,12 +16,10 @@ private final class NoteList: Container {
 
 /// A feature for editing one note, with a `ScopeBound` view model that logs its end.
 private final class NoteEditor: Container {
-    let scope: FeatureScope
-    let parent: NoteList
+    let scope: FeatureScope<NoteList>
     let note: String
 
     init(parent: NoteList, note: String) {
-        self.parent = parent
         self.note = note
         scope = FeatureScope(parent: parent)
     }

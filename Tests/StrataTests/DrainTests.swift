@@ -271,13 +271,9 @@ private final class ServerApp: Container {
 private final class ServerRequest: Container {
     static let described = ContainerDescription(typeName: "ServerRequest", tier: "interaction")
 
-    let scope: InteractionScope
-    let parent: ServerApp
+    let scope: InteractionScope<ServerApp>
 
-    init(parent: ServerApp) throws(StrataError) {
-        self.parent = parent
-        scope = try InteractionScope(checking: parent)
-    }
+    init(parent: ServerApp) throws(StrataError) { scope = try InteractionScope(checking: parent) }
 
     var lease: Provider<ConnectionLease> { shared { ConnectionLease(pool: self.parent.pool()) } }
     var reply: Provider<Reply> { unique { Reply(stamp: try self.parent.stamp.resolve()) } }
@@ -285,11 +281,9 @@ private final class ServerRequest: Container {
 
 /// A feature made with the throwing form.
 private final class ServerFeature: Container {
-    let scope: FeatureScope
+    let scope: FeatureScope<ServerApp>
 
-    init(parent: ServerApp) throws(StrataError) {
-        scope = try FeatureScope(checking: parent)
-    }
+    init(parent: ServerApp) throws(StrataError) { scope = try FeatureScope(checking: parent) }
 }
 
 /// The requests in flight during a shutdown: each leases a connection, waits at the gate,
@@ -464,7 +458,7 @@ private enum ChildRace {
 
 /// A request made with the trapping form, at a place the trap's message names.
 private final class LateRequest: Container {
-    let scope: InteractionScope
+    let scope: InteractionScope<ServerApp>
 
     init(parent: ServerApp) {
         scope = InteractionScope(parent: parent, fileID: "Server/LateRequest.swift", line: 12)

@@ -21,7 +21,7 @@ final class Flushing: AsyncScopeBound {
 
 /// A feature container with an instance of each kind of end hook.
 final class Ending: Container {
-    let scope: FeatureScope
+    let scope: FeatureScope<TestApp>
     let log: EventLog
 
     init(parent: TestApp) {
@@ -36,7 +36,7 @@ final class Ending: Container {
 }
 
 final class TestInteractionUnder: Container {
-    let scope: InteractionScope
+    let scope: InteractionScope<Ending>
     let log: EventLog
 
     init(parent: Ending) {

@@ -15,7 +15,7 @@ private final class Noted: Sendable {
 }
 
 private final class PlainForm: Container {
-    let scope: InteractionScope
+    let scope: InteractionScope<TestApp>
     let log: EventLog
 
     init(parent: TestApp) {

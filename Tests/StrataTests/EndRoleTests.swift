@@ -30,7 +30,7 @@ import Testing
     }
 
     final class Screen: Container {
-        let scope = Scope<AppTier>()
+        let scope = Scope<AppTier, Never>()
         let counter: Counter
         let makeBound: Bool
         init(counter: Counter, makeBound: Bool) {

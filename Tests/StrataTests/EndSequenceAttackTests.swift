@@ -273,7 +273,7 @@ final class AttackApp: AttackEquipped {
 }
 
 final class AttackNode<Tag: AttackTag>: AttackEquipped {
-    let scope: FeatureScope
+    let scope: FeatureScope<any Container>
     let log: EventLog
 
     init<Parent: Container>(under parent: Parent, log: EventLog)
@@ -288,7 +288,7 @@ final class AttackNode<Tag: AttackTag>: AttackEquipped {
 
 /// A container of its own label, with no hook until a scenario adds one.
 final class AttackScreen: Container {
-    let scope: FeatureScope
+    let scope: FeatureScope<any Container>
     let label: String
 
     init<Parent: Container>(_ label: String, under parent: Parent)
@@ -299,10 +299,10 @@ final class AttackScreen: Container {
 }
 
 /// A child made with the throwing form, under any container.
-final class AttackDialog: Container {
-    let scope: InteractionScope
+final class AttackDialog<Parent: Container>: Container {
+    let scope: InteractionScope<Parent>
 
-    init(checking parent: some Container) throws(StrataError) {
+    init(checking parent: Parent) throws(StrataError) {
         scope = try InteractionScope(checking: parent)
     }
 }
@@ -310,7 +310,7 @@ final class AttackDialog: Container {
 /// A child whose two instances run what they were given when they are released: `old`, made
 /// first, released last.
 final class AttackHolder: Container {
-    let scope: FeatureScope
+    let scope: FeatureScope<any Container>
     private let onOld: @Sendable () -> Void
     private let onNew: @Sendable () -> Void
 

@@ -228,7 +228,7 @@ protocol Leasing: Container {
 
 /// A feature with a lease, under an app, a session or a feature.
 final class LeasingFeature: Container, Leasing {
-    let scope: FeatureScope
+    let scope: FeatureScope<any Container>
     private let giveBack: @Sendable () -> Void
 
     init<Parent: Container>(parent: Parent, giveBack: @escaping @Sendable () -> Void)
@@ -243,7 +243,7 @@ final class LeasingFeature: Container, Leasing {
 
 /// A dialog with a lease, under a feature.
 final class LeasingDialog: Container, Leasing {
-    let scope: InteractionScope
+    let scope: InteractionScope<TestFeature>
     private let giveBack: @Sendable () -> Void
 
     init(parent: TestFeature, giveBack: @escaping @Sendable () -> Void) {

@@ -22,13 +22,9 @@ final class EpisodesViewModel: Sendable {
 }
 
 final class PodcastSession: Container {
-    let scope: SessionScope
-    let parent: TestApp
+    let scope: SessionScope<TestApp>
 
-    init(parent: TestApp) {
-        self.parent = parent
-        scope = SessionScope(parent: parent)
-    }
+    init(parent: TestApp) { scope = SessionScope(parent: parent) }
 
     @MainActor var store: MainActorProvider<SessionStore> { shared { SessionStore() } }
 
@@ -36,13 +32,9 @@ final class PodcastSession: Container {
 }
 
 final class EpisodesFeature: Container {
-    let scope: FeatureScope
-    let parent: PodcastSession
+    let scope: FeatureScope<PodcastSession>
 
-    init(parent: PodcastSession) {
-        self.parent = parent
-        scope = FeatureScope(parent: parent)
-    }
+    init(parent: PodcastSession) { scope = FeatureScope(parent: parent) }
 
     @MainActor var viewModel: MainActorProvider<EpisodesViewModel> {
         shared { EpisodesViewModel(store: self.parent.store()) }
@@ -60,7 +52,7 @@ final class Uploading: AsyncScopeBound {
 final class Draft: Sendable {}
 
 final class Drafts: Container {
-    let scope: FeatureScope
+    let scope: FeatureScope<TestApp>
 
     init(parent: TestApp) { scope = FeatureScope(parent: parent) }
 

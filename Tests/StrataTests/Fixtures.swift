@@ -78,13 +78,9 @@ final class TestApp: Container {
 }
 
 final class TestSession: Container {
-    let scope: SessionScope
-    let parent: TestApp
+    let scope: SessionScope<TestApp>
 
-    init(parent: TestApp) {
-        self.parent = parent
-        scope = SessionScope(parent: parent)
-    }
+    init(parent: TestApp) { scope = SessionScope(parent: parent) }
 
     var user: Provider<Tracked> { shared { Tracked("session.user", log: self.parent.log) } }
     var store: Provider<Tracked> { shared { Tracked("session.store", log: self.parent.log) } }
@@ -95,7 +91,7 @@ final class TestSession: Container {
 
 /// A feature under the app or under the session.
 final class TestFeature: Container {
-    let scope: FeatureScope
+    let scope: FeatureScope<any Container>
     let log: EventLog
     let name: String
 
@@ -117,13 +113,9 @@ final class TestFeature: Container {
 }
 
 final class TestInteraction: Container {
-    let scope: InteractionScope
-    let parent: TestFeature
+    let scope: InteractionScope<TestFeature>
 
-    init(parent: TestFeature) {
-        self.parent = parent
-        scope = InteractionScope(parent: parent)
-    }
+    init(parent: TestFeature) { scope = InteractionScope(parent: parent) }
 
     var form: Provider<Tracked> { shared { Tracked("interaction.form", log: self.parent.log) } }
 }

@@ -49,7 +49,7 @@ import Testing
 /// The same, seen from a container: what `shared` keeps is what every resolution returns.
 @Suite struct SharedIdentityTests {
     final class Shop: Container {
-        let scope = Scope<AppTier>()
+        let scope = Scope<AppTier, Never>()
         var base: Provider<InstanceTests.Base> { shared { InstanceTests.Derived() } }
         var service: Provider<any InstanceTests.Service> {
             shared { InstanceTests.LiveService() }

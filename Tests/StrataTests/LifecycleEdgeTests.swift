@@ -10,7 +10,7 @@ final class EndNoted: ScopeBound {
 
 /// A factory that does not stop when its container's end cancels it: it returns once told.
 final class SlowFactory: Container {
-    let scope: FeatureScope
+    let scope: FeatureScope<TestApp>
     let release = AsyncGate()
     let started = AsyncGate()
     /// What the factory made, kept to look at after the end.

@@ -173,7 +173,7 @@ struct ObservationTests {
     @Test("ending the container releases a handler that captured its owner")
     func endBreaksCaptureCycle() {
         final class Form: Container {
-            let scope: InteractionScope
+            let scope: InteractionScope<TestFeature>
             let status: Observed<Status>
             init(parent: TestFeature, status: Observed<Status>) {
                 self.status = status
@@ -199,11 +199,9 @@ struct ObservationTests {
     )
     func strongCaptureIsASurvivor() {
         final class Form: Container {
-            let scope: InteractionScope
-            let parent: TestFeature
+            let scope: InteractionScope<TestFeature>
             let status: Observed<Status>
             init(parent: TestFeature, status: Observed<Status>) {
-                self.parent = parent
                 self.status = status
                 scope = InteractionScope(parent: parent)
             }

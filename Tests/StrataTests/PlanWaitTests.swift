@@ -38,13 +38,9 @@ final class PlanWaitApp: Container {
 
 /// A feature that the tests prepare with plans.
 final class PlanWaitFeature: Container {
-    let scope: FeatureScope
-    let parent: PlanWaitApp
+    let scope: FeatureScope<PlanWaitApp>
 
-    init(parent: PlanWaitApp) {
-        self.parent = parent
-        scope = FeatureScope(parent: parent)
-    }
+    init(parent: PlanWaitApp) { scope = FeatureScope(parent: parent) }
 
     var screen: Provider<Service> { shared { Service(id: 2) } }
 }

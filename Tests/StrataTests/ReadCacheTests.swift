@@ -19,7 +19,7 @@ private final class NumberedApp: Container {
 }
 
 private final class NumberedChild: Container {
-    let scope: InteractionScope
+    let scope: InteractionScope<NumberedApp>
     init(parent: NumberedApp) { scope = InteractionScope(parent: parent) }
 }
 

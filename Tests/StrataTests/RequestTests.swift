@@ -52,13 +52,9 @@ struct RequestTests {
     }
 
     final class Request: Container {
-        let scope: RequestScope
-        let parent: Server
+        let scope: RequestScope<Server>
 
-        init(parent: Server) throws(StrataError) {
-            self.parent = parent
-            scope = try RequestScope(parent: parent)
-        }
+        init(parent: Server) throws(StrataError) { scope = try RequestScope(parent: parent) }
 
         /// Written as the README writes factories: through the parent, with no `try`.
         var logger: Provider<Logger> { shared { Logger(log: self.parent.logger().log) } }
@@ -174,15 +170,15 @@ struct RequestTests {
     @Test("a request scope nests under a session, and an interaction under a request")
     func nesting() async throws {
         final class Session: Container {
-            let scope: SessionScope
+            let scope: SessionScope<Server>
             init(parent: Server) { scope = SessionScope(parent: parent) }
         }
         final class UserRequest: Container {
-            let scope: RequestScope
+            let scope: RequestScope<Session>
             init(parent: Session) throws(StrataError) { scope = try RequestScope(parent: parent) }
         }
         final class Step: Container {
-            let scope: InteractionScope
+            let scope: InteractionScope<UserRequest>
             init(parent: UserRequest) { scope = InteractionScope(parent: parent) }
             var draft: Provider<Service> { shared { Service() } }
         }

@@ -3,7 +3,7 @@ import Testing
 
 /// A feature whose providers capture nothing of it: a kept provider keeps only its scope.
 private final class Panel: Container {
-    let scope: FeatureScope
+    let scope: FeatureScope<TestApp>
 
     init(parent: TestApp) { scope = FeatureScope(parent: parent) }
 
@@ -31,22 +31,23 @@ private final class Panel: Container {
         #expect(app.tree.children.isEmpty)
     }
 
-    @Test("a live child keeps its parent's scope open; releasing the child ends both, child first")
+    @Test("a live child keeps its parent open; releasing the child ends both, child first")
     func liveChildKeepsItsParentOpen() throws {
         let log = EventLog()
         var app: TestApp? = TestApp(log: log)
         app?.onEnd { _ in log.record("app ended") }
         var feature = app.map { TestFeature(parent: $0) }
         feature?.onEnd { _ in log.record("feature ended") }
-        // The feature does not hold the app container, only the app's scope.
+        // The feature's scope holds the app container, as its `parent`.
         weak let releasedApp = app
         app = nil
-        #expect(releasedApp == nil)
+        #expect(releasedApp != nil)
         #expect(feature?.isActive == true)
         _ = try feature?.screen.resolve()
         let ends = { log.all.filter { $0.hasSuffix(" ended") } }
         #expect(ends() == [])
         feature = nil
+        #expect(releasedApp == nil)
         #expect(ends() == ["feature ended", "app ended"])
     }
 

@@ -66,12 +66,11 @@ private final class ServerApp: Container {
 
 /// One request's container: a leased connection, made by an async provider, and what uses it.
 private final class RequestContainer: Container {
-    let scope: SessionScope
-    let parent: ServerApp
+    let scope: SessionScope<ServerApp>
     let id: Int
 
     init(parent: ServerApp, id: Int) {
-        (self.parent, self.id) = (parent, id)
+        self.id = id
         scope = SessionScope(parent: parent)
     }
 

@@ -58,7 +58,7 @@ struct SurvivorsTests {
             let next = Locked<Node?>(nil)
         }
         final class Graph: Container {
-            let scope: SessionScope
+            let scope: SessionScope<TestApp>
             init(parent: TestApp) { scope = SessionScope(parent: parent) }
             var a: Provider<Node> { shared { Node() } }
             var b: Provider<Node> {
@@ -88,7 +88,7 @@ struct SurvivorsTests {
             let held = Locked<Listener?>(nil)
         }
         final class Screen: Container {
-            let scope: SessionScope
+            let scope: SessionScope<TestApp>
             init(parent: TestApp) { scope = SessionScope(parent: parent) }
             var holder: Provider<Holder> { shared { Holder() } }
             var listener: Provider<Listener> { shared { Listener() } }
@@ -110,7 +110,7 @@ struct SurvivorsTests {
             init(engine: Engine) { self.engine = engine }
         }
         final class Garage: Container {
-            let scope: SessionScope
+            let scope: SessionScope<TestApp>
             init(parent: TestApp) { scope = SessionScope(parent: parent) }
             var engine: Provider<Engine> { shared { Engine() } }
             var car: Provider<Car> { shared { Car(engine: self.engine()) } }

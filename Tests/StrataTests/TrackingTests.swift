@@ -196,11 +196,9 @@ struct TrackingTests {
     @Test("a handler that captures a shorter-lived model strongly makes it a survivor")
     func strongCaptureIsASurvivor() {
         final class Form: Container {
-            let scope: InteractionScope
-            let parent: TestFeature
+            let scope: InteractionScope<TestFeature>
             let status: Observed<Status>
             init(parent: TestFeature, status: Observed<Status>) {
-                self.parent = parent
                 self.status = status
                 scope = InteractionScope(parent: parent)
             }

@@ -30,7 +30,7 @@ private final class Trapping: Container {
 
 /// A session made where the test says, so that the place a trap names is known.
 private final class LateSession: Container {
-    let scope: SessionScope
+    let scope: SessionScope<Trapping>
 
     init(parent: Trapping) {
         scope = SessionScope(parent: parent, fileID: "App/LateSession.swift", line: 7)

@@ -54,7 +54,7 @@ final class CallsBackOnRelease: Sendable {
 
 /// A child container owned by one instance of its parent, ended when that instance goes.
 final class OwnedChild: Container {
-    let scope: FeatureScope
+    let scope: FeatureScope<ReleasingApp>
 
     init(parent: ReleasingApp) { scope = FeatureScope(parent: parent) }
 }

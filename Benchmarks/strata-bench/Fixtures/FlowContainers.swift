@@ -20,26 +20,18 @@ final class Editor: Sendable {
 
 /// A signed-in session under ``BenchAppContainer``.
 final class FlowSession: Container {
-    let scope: SessionScope
-    let parent: BenchAppContainer
+    let scope: SessionScope<BenchAppContainer>
 
-    init(parent: BenchAppContainer) {
-        self.parent = parent
-        self.scope = SessionScope(parent: parent)
-    }
+    init(parent: BenchAppContainer) { self.scope = SessionScope(parent: parent) }
 
     var user: Provider<UserAccount> { shared { UserAccount(api: self.parent.apiClient()) } }
 }
 
 /// An interaction under the session: three `shared` providers reading its parents.
 final class FlowInteraction: Container {
-    let scope: InteractionScope
-    let parent: FlowSession
+    let scope: InteractionScope<FlowSession>
 
-    init(parent: FlowSession) {
-        self.parent = parent
-        self.scope = InteractionScope(parent: parent)
-    }
+    init(parent: FlowSession) { self.scope = InteractionScope(parent: parent) }
 
     var editor: Provider<Editor> { shared { Editor(user: self.parent.user()) } }
     var summary: Provider<FormSummary> {

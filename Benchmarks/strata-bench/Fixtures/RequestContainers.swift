@@ -12,7 +12,7 @@ final class ServerAppContainer: Container {
 }
 
 /// The scope of every request-tier container of the bench.
-typealias RequestTierScope = RequestScope
+typealias RequestTierScope = RequestScope<ServerAppContainer>
 
 extension ServerAppContainer {
     /// A new request scope under the app; throws once the app's end has begun.
@@ -27,7 +27,6 @@ extension ServerAppContainer {
 /// The lease is ``AsyncScopeBound``: the request's end gives it back to the pool.
 final class RequestContainer: Container {
     let scope: RequestTierScope
-    let parent: ServerAppContainer
     let id: Int
     /// What the lease's factory awaits before it leases: `nil` but in the `request-cancel`
     /// case, whose factory waits until its task is cancelled.
@@ -39,7 +38,6 @@ final class RequestContainer: Container {
     }
 
     init(parent: ServerAppContainer, gate: CancellationGate?) throws(StrataError) {
-        self.parent = parent
         self.id = RequestNumbers.next()
         self.gate = gate
         self.scope = try parent.makeRequestScope()
@@ -69,10 +67,8 @@ final class RequestContainer: Container {
 /// made at once: the `async-first` case resolves one or the other first.
 final class FirstResolveContainer: Container {
     let scope: RequestTierScope
-    let parent: ServerAppContainer
 
     init(parent: ServerAppContainer) throws(StrataError) {
-        self.parent = parent
         self.scope = try parent.makeRequestScope()
     }
 

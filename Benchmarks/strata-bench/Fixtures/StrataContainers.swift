@@ -27,13 +27,9 @@ final class BenchAppContainer: Container {
 
 /// An interaction container under the app: one form and its draft.
 final class FormContainer: Container {
-    let scope: InteractionScope
-    let parent: BenchAppContainer
+    let scope: InteractionScope<BenchAppContainer>
 
-    init(parent: BenchAppContainer) {
-        self.parent = parent
-        self.scope = InteractionScope(parent: parent)
-    }
+    init(parent: BenchAppContainer) { self.scope = InteractionScope(parent: parent) }
 
     var draft: Provider<FormDraft> { shared { FormDraft() } }
 

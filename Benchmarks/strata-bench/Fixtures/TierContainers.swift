@@ -6,65 +6,45 @@ import Strata
 
 /// An interaction one tier below the app.
 final class NearLeafContainer: Container {
-    let scope: InteractionScope
-    let parent: BenchAppContainer
+    let scope: InteractionScope<BenchAppContainer>
 
-    init(parent: BenchAppContainer) {
-        self.parent = parent
-        self.scope = InteractionScope(parent: parent)
-    }
+    init(parent: BenchAppContainer) { self.scope = InteractionScope(parent: parent) }
 
     var apiClient: Provider<APIClient> { parent.apiClient }
 }
 
 /// A session under the app.
 final class TierSessionContainer: Container {
-    let scope: SessionScope
-    let parent: BenchAppContainer
+    let scope: SessionScope<BenchAppContainer>
 
-    init(parent: BenchAppContainer) {
-        self.parent = parent
-        self.scope = SessionScope(parent: parent)
-    }
+    init(parent: BenchAppContainer) { self.scope = SessionScope(parent: parent) }
 
     var apiClient: Provider<APIClient> { parent.apiClient }
 }
 
 /// A feature under the session.
 final class TierFeatureContainer: Container {
-    let scope: FeatureScope
-    let parent: TierSessionContainer
+    let scope: FeatureScope<TierSessionContainer>
 
-    init(parent: TierSessionContainer) {
-        self.parent = parent
-        self.scope = FeatureScope(parent: parent)
-    }
+    init(parent: TierSessionContainer) { self.scope = FeatureScope(parent: parent) }
 
     var apiClient: Provider<APIClient> { parent.apiClient }
 }
 
 /// A feature inside the feature.
 final class TierSubfeatureContainer: Container {
-    let scope: FeatureScope
-    let parent: TierFeatureContainer
+    let scope: FeatureScope<TierFeatureContainer>
 
-    init(parent: TierFeatureContainer) {
-        self.parent = parent
-        self.scope = FeatureScope(parent: parent)
-    }
+    init(parent: TierFeatureContainer) { self.scope = FeatureScope(parent: parent) }
 
     var apiClient: Provider<APIClient> { parent.apiClient }
 }
 
 /// An interaction four tiers below the app.
 final class DeepLeafContainer: Container {
-    let scope: InteractionScope
-    let parent: TierSubfeatureContainer
+    let scope: InteractionScope<TierSubfeatureContainer>
 
-    init(parent: TierSubfeatureContainer) {
-        self.parent = parent
-        self.scope = InteractionScope(parent: parent)
-    }
+    init(parent: TierSubfeatureContainer) { self.scope = InteractionScope(parent: parent) }
 
     var apiClient: Provider<APIClient> { parent.apiClient }
 

@@ -14,7 +14,7 @@ extension Container where ContainerTier: RequestParentTier {
     /// - While `body` runs, the request is the body's. An end of this container, or of one
     ///   above it, does not end the request under the body: it cancels the body's task, and
     ///   waits for the body to return and the request to end. So request code, and factories
-    ///   that read the parent (`self.parent.logger()`), never meet an ended container, even
+    ///   that read the parent (`self.logger()`), never meet an ended container, even
     ///   at a draining shutdown's deadline. The cancellation reaches the request's async
     ///   factories, which run in the body's task.
     /// - `body` is the request's own work, as a hook or a ``task(priority:fileID:line:_:)``

@@ -1,8 +1,10 @@
-/// A dependency container of one tier: a `final class` that owns a ``Scope`` of its tier,
-/// keeps its parent in a typed `let`, and declares providers as computed properties.
+/// A dependency container of one tier: a `final class` that owns a ``Scope`` of its tier and
+/// its parent's type, and declares providers as computed properties.
 ///
-/// Because a container holds only `Sendable` things — its scope, its parent, plain
-/// values — the compiler checks that it is `Sendable`; user code needs no `@unchecked`.
+/// Because a container holds only `Sendable` things — its scope, which holds its parent, and
+/// plain values — the compiler checks that it is `Sendable`; user code needs no `@unchecked`.
+/// It is `final`: a class open to subclassing could be `Sendable` only by an unchecked
+/// promise.
 ///
 /// ```swift
 /// final class AppContainer: Container {
@@ -12,17 +14,65 @@
 ///         SignedInContainer(parent: self, user: user)
 ///     }
 /// }
+///
+/// final class SignedInContainer: Container {
+///     let scope: SessionScope<AppContainer>
+///     let user: User
+///     init(parent: AppContainer, user: User) { self.user = user; scope = SessionScope(parent: parent) }
+///     var greeting: Provider<Greeting> { shared { Greeting(self.user, at: self.clock()) } }
+/// }
 /// ```
+///
+/// A child reads its ancestors' providers by name: `self.clock()` above is the app's
+/// `clock`, found at compile time through ``subscript(dynamicMember:)``, which looks a name
+/// the container does not declare up in its parent, then the parent's parent. ``parent``
+/// is the parent itself.
 ///
 /// Every container gets ``end(fileID:filePath:line:column:)``, ``isActive``, ``onEnd(_:)-(((Self)?)->())`` and ``tree``, and the
 /// provider makers `shared`, `unique` and `weakShared`.
+@dynamicMemberLookup
 public protocol Container: AnyObject, Sendable {
     /// The container's tier: ``AppTier``, ``SessionTier``, ``FeatureTier`` or
     /// ``InteractionTier``.
     associatedtype ContainerTier: Tier
 
+    /// The container's parent, as its scope names it: a container, `any Container` for a
+    /// container that does not keep its parent's type, or `Never` for the root.
+    associatedtype Parent: Sendable
+
     /// The container's scope, made in its `init` with its parent.
-    var scope: Scope<ContainerTier> { get }
+    var scope: Scope<ContainerTier, Parent> { get }
+}
+
+extension Container where Parent: Container {
+    /// The container this one was made under, held by its scope as long as this one lives.
+    @inlinable
+    public var parent: Parent { scope.parentContainer! }
+
+    /// What the parent offers, or its own ancestors, read as if this container declared it.
+    ///
+    /// Swift calls it for a name the container does not declare: `self.api()` in a dialog
+    /// reads `parent.api` if the parent declares `api`, else the parent's parent's, up to the
+    /// root, all resolved at compile time. A name that no ancestor declares does not compile:
+    /// "value of type 'Dialog' has no dynamic member 'aip' using key path from root type
+    /// 'Never'" — `Never` being the root's parent.
+    ///
+    /// ```swift
+    /// final class Dialog: Container {
+    ///     let scope: InteractionScope<Settings>   // Settings under Session under App
+    ///     init(parent: Settings) { scope = InteractionScope(parent: parent) }
+    ///     var form: Provider<Form> { shared { Form(api: self.api()) } }   // App's api
+    /// }
+    /// ```
+    ///
+    /// A name the container declares itself wins, as a parent's wins over its ancestors'.
+    ///
+    /// - Parameter keyPath: What to read from the parent; written by the compiler.
+    /// - Returns: The parent's value.
+    @inlinable
+    public subscript<Value>(dynamicMember keyPath: KeyPath<Parent, Value>) -> Value {
+        scope.parentContainer![keyPath: keyPath]
+    }
 }
 
 extension Container {

@@ -1,7 +1,11 @@
-/// The lifetime of one container: what it made, its children, and whether it has ended.
+/// The lifetime of one container: what it made, its children, whether it has ended, and
+/// its parent.
 ///
-/// A container holds its scope in a `let`. Which initialiser a scope offers depends on its
-/// tier, so the compiler checks how containers nest:
+/// A container holds its scope in a `let`. The scope's type names the container's tier and
+/// its parent's type, and the scope holds the parent strongly: the container gets
+/// ``Container/parent`` and its ancestors' providers from it, and declares no `parent` of
+/// its own. Which initialiser a scope offers depends on its tier, so the compiler checks how
+/// containers nest:
 ///
 /// | scope | parent |
 /// |---|---|
@@ -13,12 +17,8 @@
 ///
 /// ```swift
 /// final class GuideContainer: Container {
-///     let scope: FeatureScope
-///     let parent: AppContainer
-///     init(parent: AppContainer) {
-///         self.parent = parent
-///         self.scope = FeatureScope(parent: parent)
-///     }
+///     let scope: FeatureScope<AppContainer>
+///     init(parent: AppContainer) { scope = FeatureScope(parent: parent) }
 /// }
 /// ```
 ///
@@ -35,18 +35,20 @@
 ///
 /// ```swift
 /// final class RequestContainer: Container {
-///     let scope: InteractionScope
-///     let parent: AppContainer
+///     let scope: InteractionScope<AppContainer>
 ///     init(parent: AppContainer) throws(StrataError) {
-///         self.parent = parent
 ///         scope = try InteractionScope(checking: parent)
 ///     }
 /// }
 /// ```
-public struct Scope<Level: Tier>: Sendable {
+public struct Scope<Level: Tier, Parent: Sendable>: Sendable {
     /// What keeps the scope open, its machinery not yet bound to its container: reach it
     /// through `Container.boundHandle`, which binds it.
     @usableFromInline let handle: ScopeHandle
+
+    /// The parent container, held strongly so that a child keeps its parent as long as it
+    /// lives; `nil` only for the root, whose `Parent` is `Never`.
+    @usableFromInline let parentContainer: Parent?
 
     /// The machinery, not yet bound to its container.
     @inlinable var unboundCore: ScopeCore { handle.core }
@@ -55,35 +57,43 @@ public struct Scope<Level: Tier>: Sendable {
     package var core: ScopeCore { unboundCore }
 
     @inlinable
-    init<Parent: Container>(
-        childOf parent: Parent, fileID: StaticString, filePath: StaticString, line: UInt
-    ) {
+    init(childOf parent: Parent, fileID: StaticString, filePath: StaticString, line: UInt)
+    where Parent: Container {
         handle = parent.boundHandle.makeChild(
             tier: Level.self, fileID: fileID, filePath: filePath, line: line)
+        parentContainer = parent
     }
 
     @inlinable
-    init<Parent: Container>(
+    init(
         checkingChildOf parent: Parent, fileID: StaticString, filePath: StaticString, line: UInt
-    ) throws(StrataError) {
+    ) throws(StrataError) where Parent: Container {
         handle = try parent.boundHandle.makeChildIfOpen(
             tier: Level.self, fileID: fileID, filePath: filePath, line: line)
+        parentContainer = parent
     }
 }
 
 /// The scope of an app container: the root of the tree, from process start to exit.
-public typealias AppScope = Scope<AppTier>
+public typealias AppScope = Scope<AppTier, Never>
 /// The scope of a session container: from sign-in to sign-out, under an app container.
-public typealias SessionScope = Scope<SessionTier>
+public typealias SessionScope<Parent: Container> = Scope<SessionTier, Parent>
 /// The scope of a feature container: one flow, under an app, session or feature container.
-public typealias FeatureScope = Scope<FeatureTier>
+///
+/// Its `Parent` is the parent's type, or `any Container` for a feature that reads nothing
+/// from its parent and may open under any app, session or feature container.
+public typealias FeatureScope<Parent> = Scope<FeatureTier, Parent>
 /// The scope of an interaction container: one form, dialog or gesture, under any container.
-public typealias InteractionScope = Scope<InteractionTier>
+///
+/// Its `Parent` is the parent's type, or `any Container` for an interaction that opens under
+/// any container and reads nothing from it: a form a navigation destination makes under
+/// whichever screen shows it.
+public typealias InteractionScope<Parent> = Scope<InteractionTier, Parent>
 /// The scope of a request container: one request a server handles, under an app or session
 /// container.
-public typealias RequestScope = Scope<RequestTier>
+public typealias RequestScope<Parent: Container> = Scope<RequestTier, Parent>
 
-extension Scope where Level == AppTier {
+extension Scope where Level == AppTier, Parent == Never {
     /// Makes the root scope of a container tree.
     ///
     /// - Parameters:
@@ -96,6 +106,7 @@ extension Scope where Level == AppTier {
         handle = ScopeHandle(
             ScopeCore(
                 tier: AppTier.self, parent: nil, fileID: fileID, filePath: filePath, line: line))
+        parentContainer = nil
     }
 
     /// Refuses a parent at compile time: an app scope is the root of the tree.
@@ -119,8 +130,8 @@ extension Scope where Level == AppTier {
             FeatureScope(parent:) or InteractionScope(parent:)
             """
     )
-    public init<Parent: Container>(
-        parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+    public init<Other: Container>(
+        parent: Other, fileID: StaticString = #fileID, line: UInt = #line
     ) {
         fatalError("unavailable")
     }
@@ -135,10 +146,10 @@ extension Scope where Level == SessionTier {
     ///   - filePath: The full path of that file; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
     @inlinable
-    public init<Parent: Container>(
+    public init(
         parent: Parent, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line
-    ) where Parent.ContainerTier == AppTier {
+    ) where Parent: Container, Parent.ContainerTier == AppTier {
         self.init(childOf: parent, fileID: fileID, filePath: filePath, line: line)
     }
 
@@ -152,10 +163,10 @@ extension Scope where Level == SessionTier {
     /// - Throws: ``StrataError/childOfEnded(parent:childTier:location:)`` when the app's
     ///   end has begun.
     @inlinable
-    public init<Parent: Container>(
+    public init(
         checking parent: Parent, fileID: StaticString = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line
-    ) throws(StrataError) where Parent.ContainerTier == AppTier {
+    ) throws(StrataError) where Parent: Container, Parent.ContainerTier == AppTier {
         try self.init(checkingChildOf: parent, fileID: fileID, filePath: filePath, line: line)
     }
 
@@ -181,8 +192,8 @@ extension Scope where Level == SessionTier {
             FeatureScope or InteractionScope to nest it under a session, feature or interaction
             """
     )
-    public init<Parent: Container>(
-        parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+    public init<Other: Container>(
+        parent: Other, fileID: StaticString = #fileID, line: UInt = #line
     ) {
         fatalError("unavailable")
     }
@@ -197,10 +208,10 @@ extension Scope where Level == FeatureTier {
     ///   - filePath: The full path of that file; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
     @inlinable
-    public init<Parent: Container>(
+    public init(
         parent: Parent, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line
-    ) where Parent.ContainerTier: FeatureParentTier {
+    ) where Parent: Container, Parent.ContainerTier: FeatureParentTier {
         self.init(childOf: parent, fileID: fileID, filePath: filePath, line: line)
     }
 
@@ -215,10 +226,10 @@ extension Scope where Level == FeatureTier {
     /// - Throws: ``StrataError/childOfEnded(parent:childTier:location:)`` when the parent's
     ///   end has begun.
     @inlinable
-    public init<Parent: Container>(
+    public init(
         checking parent: Parent, fileID: StaticString = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line
-    ) throws(StrataError) where Parent.ContainerTier: FeatureParentTier {
+    ) throws(StrataError) where Parent: Container, Parent.ContainerTier: FeatureParentTier {
         try self.init(checkingChildOf: parent, fileID: fileID, filePath: filePath, line: line)
     }
 
@@ -244,9 +255,9 @@ extension Scope where Level == FeatureTier {
             interaction's parent, or make this container an InteractionScope
             """
     )
-    public init<Parent: Container>(
-        parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
-    ) where Parent.ContainerTier == InteractionTier {
+    public init<Other: Container>(
+        parent: Other, fileID: StaticString = #fileID, line: UInt = #line
+    ) where Other.ContainerTier == InteractionTier {
         fatalError("unavailable")
     }
 }
@@ -260,10 +271,10 @@ extension Scope where Level == InteractionTier {
     ///   - filePath: The full path of that file; filled in by the compiler.
     ///   - line: The line the scope is made on; filled in by the compiler.
     @inlinable
-    public init<Parent: Container>(
+    public init(
         parent: Parent, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line
-    ) {
+    ) where Parent: Container {
         self.init(childOf: parent, fileID: fileID, filePath: filePath, line: line)
     }
 
@@ -278,11 +289,70 @@ extension Scope where Level == InteractionTier {
     /// - Throws: ``StrataError/childOfEnded(parent:childTier:location:)`` when the parent's
     ///   end has begun.
     @inlinable
-    public init<Parent: Container>(
+    public init(
         checking parent: Parent, fileID: StaticString = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line
-    ) throws(StrataError) {
+    ) throws(StrataError) where Parent: Container {
         try self.init(checkingChildOf: parent, fileID: fileID, filePath: filePath, line: line)
+    }
+}
+
+extension Scope where Level == FeatureTier, Parent == any Container {
+    /// Makes a feature scope under an app, session or feature container of any type.
+    ///
+    /// For a feature that reads nothing from its parent: the scope keeps the parent, but not
+    /// its type, so the container has no `parent` and reaches no ancestor's providers.
+    ///
+    /// ```swift
+    /// final class Onboarding: Container {
+    ///     let scope: FeatureScope<any Container>
+    ///     init(parent: some Container) { scope = FeatureScope(parent: parent) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - parent: The container the feature lives in. It must not have ended.
+    ///   - fileID: Where the scope is made; filled in by the compiler.
+    ///   - filePath: The full path of that file; filled in by the compiler.
+    ///   - line: The line the scope is made on; filled in by the compiler.
+    @inlinable
+    public init<Some: Container>(
+        parent: Some, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line
+    ) where Some.ContainerTier: FeatureParentTier {
+        handle = parent.boundHandle.makeChild(
+            tier: Level.self, fileID: fileID, filePath: filePath, line: line)
+        parentContainer = parent
+    }
+}
+
+extension Scope where Level == InteractionTier, Parent == any Container {
+    /// Makes an interaction scope under any container, of any type.
+    ///
+    /// For a form opened under whichever container shows it, that reads nothing from its
+    /// parent: the scope keeps the parent, but not its type, so the container has no
+    /// `parent` and reaches no ancestor's providers.
+    ///
+    /// ```swift
+    /// final class ContactForm: Container {
+    ///     let scope: InteractionScope<any Container>
+    ///     init(parent: some Container) { scope = InteractionScope(parent: parent) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - parent: The container the interaction opens under. It must not have ended.
+    ///   - fileID: Where the scope is made; filled in by the compiler.
+    ///   - filePath: The full path of that file; filled in by the compiler.
+    ///   - line: The line the scope is made on; filled in by the compiler.
+    @inlinable
+    public init(
+        parent: some Container, fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line
+    ) {
+        handle = parent.boundHandle.makeChild(
+            tier: Level.self, fileID: fileID, filePath: filePath, line: line)
+        parentContainer = parent
     }
 }
 
@@ -292,12 +362,8 @@ extension Scope where Level == RequestTier {
     ///
     /// ```swift
     /// final class RequestContainer: Container {
-    ///     let scope: RequestScope
-    ///     let parent: AppContainer
-    ///     init(parent: AppContainer) throws(StrataError) {
-    ///         self.parent = parent
-    ///         scope = try RequestScope(parent: parent)
-    ///     }
+    ///     let scope: RequestScope<AppContainer>
+    ///     init(parent: AppContainer) throws(StrataError) { scope = try RequestScope(parent: parent) }
     /// }
     /// ```
     ///
@@ -309,10 +375,10 @@ extension Scope where Level == RequestTier {
     /// - Throws: ``StrataError/childOfEnded(parent:childTier:location:)`` when the parent's
     ///   end has begun.
     @inlinable
-    public init<Parent: Container>(
+    public init(
         parent: Parent, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line
-    ) throws(StrataError) where Parent.ContainerTier: RequestParentTier {
+    ) throws(StrataError) where Parent: Container, Parent.ContainerTier: RequestParentTier {
         try self.init(checkingChildOf: parent, fileID: fileID, filePath: filePath, line: line)
     }
 
@@ -339,8 +405,8 @@ extension Scope where Level == RequestTier {
             the session, or make this container an InteractionScope to nest it under a request
             """
     )
-    public init<Parent: Container>(
-        parent: Parent, fileID: StaticString = #fileID, line: UInt = #line
+    public init<Other: Container>(
+        parent: Other, fileID: StaticString = #fileID, line: UInt = #line
     ) throws(StrataError) {
         fatalError("unavailable")
     }

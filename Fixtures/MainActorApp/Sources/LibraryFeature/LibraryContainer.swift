@@ -2,19 +2,14 @@ public import PodcastCore
 public import Strata
 
 /// The library's feature tier, under the session: from opening the library to leaving it.
-public final class LibraryContainer: Container {
+public final class LibraryContainer<Parent: LibraryParent>: Container {
     /// The library's feature scope.
-    public let scope: FeatureScope
-    let parent: any LibraryParent
-
+    public let scope: FeatureScope<Parent>
     /// Makes the library's container under `parent`, the session's.
-    public init(parent: some LibraryParent) {
-        self.parent = parent
-        scope = FeatureScope(parent: parent)
-    }
+    public init(parent: Parent) { scope = FeatureScope(parent: parent) }
 
     /// The library, to open under `parent`: `library`.
-    public static func destination(under parent: some LibraryParent) -> Destination {
+    public static func destination(under parent: Parent) -> Destination {
         Destination("library") { _ in LibraryContainer(parent: parent) }
     }
 
@@ -23,6 +18,6 @@ public final class LibraryContainer: Container {
     /// Playing one asks the player through ``PlayEpisode`` from this container; the library
     /// does not import the player.
     public var libraryViewModel: MainActorProvider<LibraryViewModel> {
-        shared { LibraryViewModel(repository: self.parent.episodes(), routesFrom: self) }
+        shared { LibraryViewModel(repository: self.episodes(), routesFrom: self) }
     }
 }

@@ -70,13 +70,9 @@ final class InMemoryNoteRepository: NoteRepository {
 
 /// The notes feature, opened from a signed-in session.
 final class NotesContainer: Container {
-    let scope: FeatureScope
-    let parent: SessionContainer
+    let scope: FeatureScope<SessionContainer>
 
-    init(parent: SessionContainer) {
-        self.parent = parent
-        scope = FeatureScope(parent: parent)
-    }
+    init(parent: SessionContainer) { scope = FeatureScope(parent: parent) }
 
     var repository: MainActorProvider<any NoteRepository> {
         shared {

@@ -32,37 +32,28 @@ final class AppContainer: Container {  // app: process start → exit
 }
 
 final class SessionContainer: Container {  // session: sign-in → sign-out
-    let scope: SessionScope
-    let parent: AppContainer
+    let scope: SessionScope<AppContainer>
     let user: User
     init(parent: AppContainer, user: User) {
-        (self.parent, self.user) = (parent, user)
+        self.user = user
         scope = SessionScope(parent: parent)  // only an app container compiles here
     }
     var profile: MainActorProvider<Profile> {
-        shared { Profile(user: self.user, api: self.parent.api()) }
+        shared { Profile(user: self.user, api: self.api()) }
     }
     func makeSettings() -> SettingsContainer { SettingsContainer(parent: self) }
 }
 
 final class SettingsContainer: Container {  // feature: one flow
-    let scope: FeatureScope
-    let parent: SessionContainer
-    init(parent: SessionContainer) {
-        self.parent = parent
-        scope = FeatureScope(parent: parent)
-    }
+    let scope: FeatureScope<SessionContainer>
+    init(parent: SessionContainer) { scope = FeatureScope(parent: parent) }
     func makeDialog() -> DialogContainer { DialogContainer(parent: self) }
 }
 
 final class DialogContainer: Container {  // interaction: one dialog
-    let scope: InteractionScope
-    let parent: SettingsContainer
-    init(parent: SettingsContainer) {
-        self.parent = parent
-        scope = InteractionScope(parent: parent)
-    }
+    let scope: InteractionScope<SettingsContainer>
+    init(parent: SettingsContainer) { scope = InteractionScope(parent: parent) }
     var form: MainActorProvider<NameForm> {
-        shared { NameForm(profile: self.parent.parent.profile()) }
+        shared { NameForm(profile: self.profile()) }
     }
 }

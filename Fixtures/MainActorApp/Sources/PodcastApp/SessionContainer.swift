@@ -9,12 +9,11 @@ import Strata
 /// the listening log when it ends: sign out with `await session.endAndWait()` so that the
 /// flush is awaited.
 final class SessionContainer: Container, PlayerParent, LibraryParent {
-    let scope: SessionScope
-    let parent: AppContainer
+    let scope: SessionScope<AppContainer>
     let user: User
 
     init(parent: AppContainer, user: User) {
-        (self.parent, self.user) = (parent, user)
+        self.user = user
         scope = SessionScope(parent: parent)
         // Each feature answers its routes and adds to the shelf until the session ends.
         installPlayer()
@@ -58,6 +57,6 @@ final class SessionContainer: Container, PlayerParent, LibraryParent {
     /// The screens open over the home, each with its feature's container.
     var coordinator: MainActorProvider<Coordinator> { shared { Coordinator() } }
 
-    func makeLibrary() -> LibraryContainer { LibraryContainer(parent: self) }
-    func makePlayer() -> PlayerContainer { PlayerContainer(parent: self) }
+    func makeLibrary() -> LibraryContainer<SessionContainer> { LibraryContainer(parent: self) }
+    func makePlayer() -> PlayerContainer<SessionContainer> { PlayerContainer(parent: self) }
 }

@@ -40,7 +40,9 @@ struct PodcastFlowTests {
                 return
             }
             coordinator.open(library.destination, under: session)
-            guard let libraryContainer = coordinator.topmost(LibraryContainer.self) else {
+            guard
+                let libraryContainer = coordinator.topmost(LibraryContainer<SessionContainer>.self)
+            else {
                 Issue.record("the library's destination made no LibraryContainer")
                 return
             }
@@ -58,7 +60,7 @@ struct PodcastFlowTests {
                 return
             }
             coordinator.open(destination, under: libraryContainer)
-            guard let player = coordinator.topmost(PlayerContainer.self),
+            guard let player = coordinator.topmost(PlayerContainer<SessionContainer>.self),
                 let episode = player.opening
             else {
                 Issue.record("the route's destination made no player on an episode")
@@ -90,7 +92,10 @@ struct PodcastFlowTests {
             #expect(first.episode == newest)
         }
         let report = session.end()
-        #expect(report.ended.map(\.typeName) == ["PlayerContainer", "SessionContainer"])
+        #expect(
+            report.ended.map(\.typeName) == [
+                "PlayerContainer<SessionContainer>", "SessionContainer",
+            ])
     }
 
     @Test("a route asked outside a session is not found, and names where it looked")

@@ -26,7 +26,9 @@ struct WiringFormsTests {
     }
 
     /// The synchronous form, on the main actor.
-    private func performNow(_ episode: Episode, from library: LibraryContainer) -> String? {
+    private func performNow(_ episode: Episode, from library: LibraryContainer<SessionContainer>)
+        -> String?
+    {
         (try? library.perform(PlayNow(episode))) ?? nil
     }
 
@@ -36,7 +38,7 @@ struct WiringFormsTests {
         let session = app.makeSession(for: User(name: "ada"))
         let player = session.makePlayer()
         let ended = try await player.perform(SignOut())
-        #expect(ended == ["PlayerContainer", "SessionContainer"])
+        #expect(ended == ["PlayerContainer<SessionContainer>", "SessionContainer"])
         #expect(!session.isActive)
         app.end()
     }

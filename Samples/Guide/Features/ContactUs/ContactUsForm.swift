@@ -18,7 +18,7 @@ public import Strata
 /// ```
 public final class ContactUsFormContainer: Container {
     /// The form's interaction scope, under the container that opened it.
-    public let scope: InteractionScope
+    public let scope: InteractionScope<any Container>
     private let outbox: BackReference<any OutboxRepository>
     private let topic: String?
     private let onClose: @MainActor @Sendable () -> Void

@@ -8,7 +8,7 @@ public import Strata
 /// that shows the profile makes it and ends it when the form closes.
 public final class EditNameFormContainer: Container {
     /// The form's interaction scope, under the container that opened it: the profile.
-    public let scope: InteractionScope
+    public let scope: InteractionScope<any Container>
     // Providers, not what they resolve: a container kept after its end keeps no instance.
     private let user: Provider<Observed<UserSession>>
     private let sessionRepository: Provider<any UserSessionRepository>

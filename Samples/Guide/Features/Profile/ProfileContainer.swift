@@ -7,10 +7,9 @@ public import Strata
 /// in the app, the session's container — so this feature never imports the app. What it
 /// opens below it — the edit-name form, a contact form — it describes as a
 /// ``Destination``, and the screen that shows the profile makes and ends.
-public final class ProfileContainer: Container {
+public final class ProfileContainer<Parent: ProfileParent>: Container {
     /// The profile's feature scope, under the session.
-    public let scope: FeatureScope
-    let parent: any ProfileParent
+    public let scope: FeatureScope<Parent>
     private let onClose: @MainActor @Sendable () -> Void
 
     /// Makes the profile's container.
@@ -19,9 +18,8 @@ public final class ProfileContainer: Container {
     ///   - parent: The container the profile lives under: the signed-in session's.
     ///   - onClose: Called on the main actor when the user leaves the profile.
     public init(
-        parent: some ProfileParent, onClose: @escaping @MainActor @Sendable () -> Void = {}
+        parent: Parent, onClose: @escaping @MainActor @Sendable () -> Void = {}
     ) {
-        self.parent = parent
         self.onClose = onClose
         self.scope = FeatureScope(parent: parent)
     }
@@ -32,7 +30,7 @@ public final class ProfileContainer: Container {
     ///
     /// - Parameter parent: The container the profile lives under: the signed-in session's.
     /// - Returns: The destination; the screen that opens it makes the profile's container.
-    public static func destination(under parent: some ProfileParent) -> Destination {
+    public static func destination(under parent: Parent) -> Destination {
         Destination("profile") { _, onClose in ProfileContainer(parent: parent, onClose: onClose) }
     }
 
@@ -44,19 +42,17 @@ public final class ProfileContainer: Container {
     public var profileViewModel: MainActorProvider<ProfileViewModel> {
         shared {
             ProfileViewModel(
-                user: self.parent.user(),
-                notificationPreferences: self.parent.notificationPreferences(),
+                user: self.user(), notificationPreferences: self.notificationPreferences(),
                 editName: self.editName, routesFrom: self, onClose: self.onClose)
         }
     }
 
     /// The edit-name form, to open under the profile: `editName`.
     public var editName: Destination {
-        let parent = parent
+        let (user, sessionRepository) = (self.user, self.sessionRepository)
         return Destination("editName") { host, onClose in
             EditNameFormContainer(
-                parent: host, user: parent.user, sessionRepository: parent.sessionRepository,
-                onClose: onClose)
+                parent: host, user: user, sessionRepository: sessionRepository, onClose: onClose)
         }
     }
 }

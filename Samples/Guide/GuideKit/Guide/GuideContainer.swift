@@ -16,16 +16,12 @@ public import Strata
 /// ```
 public final class GuideContainer: Container {
     /// The guide's feature scope, under the app.
-    public let scope: FeatureScope
-    let parent: AppContainer
+    public let scope: FeatureScope<AppContainer>
 
     /// Makes the guide's container.
     ///
     /// - Parameter parent: The app container.
-    public init(parent: AppContainer) {
-        self.parent = parent
-        self.scope = FeatureScope(parent: parent)
-    }
+    public init(parent: AppContainer) { self.scope = FeatureScope(parent: parent) }
 
     /// The guide's view model.
     ///

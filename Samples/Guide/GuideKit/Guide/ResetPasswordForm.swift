@@ -5,8 +5,7 @@ public import Strata
 /// The interaction tier of one password-reset form, under the guide.
 public final class ResetPasswordFormContainer: Container {
     /// The form's interaction scope, under the guide.
-    public let scope: InteractionScope
-    let parent: GuideContainer
+    public let scope: InteractionScope<GuideContainer>
     private let onClose: @MainActor @Sendable () -> Void
 
     /// Makes the form's container: what the guide's ``GuideContainer/resetPasswordForm`` destination
@@ -16,7 +15,6 @@ public final class ResetPasswordFormContainer: Container {
     ///   - parent: The guide's container.
     ///   - onClose: Called on the main actor when the form closes, sent or not.
     public init(parent: GuideContainer, onClose: @escaping @MainActor @Sendable () -> Void) {
-        self.parent = parent
         self.onClose = onClose
         self.scope = InteractionScope(parent: parent)
     }

@@ -5,8 +5,7 @@ public import Strata
 /// The interaction tier of one sign-up form, under the guide.
 public final class SignUpFormContainer: Container {
     /// The form's interaction scope, under the guide.
-    public let scope: InteractionScope
-    let parent: GuideContainer
+    public let scope: InteractionScope<GuideContainer>
     private let onClose: @MainActor @Sendable () -> Void
 
     /// Makes the form's container: what the guide's ``GuideContainer/signUpForm`` destination
@@ -16,7 +15,6 @@ public final class SignUpFormContainer: Container {
     ///   - parent: The guide's container.
     ///   - onClose: Called on the main actor when the user leaves the form.
     public init(parent: GuideContainer, onClose: @escaping @MainActor @Sendable () -> Void) {
-        self.parent = parent
         self.onClose = onClose
         self.scope = InteractionScope(parent: parent)
     }

@@ -19,8 +19,7 @@ public import Strata
 /// ```
 public final class SignedInContainer: Container {
     /// The session scope, under the app.
-    public let scope: SessionScope
-    let parent: AppContainer
+    public let scope: SessionScope<AppContainer>
     /// The session the user signed in with.
     public let session: UserSession
 
@@ -30,7 +29,6 @@ public final class SignedInContainer: Container {
     ///   - parent: The app container.
     ///   - session: The signed-in user's session.
     public init(parent: AppContainer, session: UserSession) {
-        self.parent = parent
         self.session = session
         self.scope = SessionScope(parent: parent)
         answerCurrentProfile()

@@ -6,14 +6,14 @@ import Strata
 /// status opens — its edit-name form, or the contact form that "contact support" got
 /// through a route — each made from its ``Destination`` by the host, the same way.
 @MainActor
-final class ProfileScreen: HostScreen {
+final class ProfileScreen<Parent: ProfileParent>: HostScreen {
     let location: String
-    private let container: ProfileContainer
+    private let container: ProfileContainer<Parent>
     private let context: ScreenContext
     private let viewModel: ProfileViewModel
     let host: ScreenHost
 
-    init(container: ProfileContainer, location: String, context: ScreenContext) {
+    init(container: ProfileContainer<Parent>, location: String, context: ScreenContext) {
         self.location = location
         self.container = container
         self.context = context
