@@ -28,7 +28,7 @@ struct Attack38RequestTests {
     final class UserRequest: Container {
         let scope: RequestScope<Session>
         init(parent: Session) throws(StrataError) { scope = try RequestScope(parent: parent) }
-        var config: Provider<Service> { shared { Service(id: self.parent.parent.config().id) } }
+        var config: Provider<Service> { shared { Service(id: self.parent.config().id) } }
     }
 
     // A shutdown endpoint: the request's body ends its own server and awaits that end. The

@@ -102,7 +102,7 @@ final class TestFeature: Container {
     }
 
     init(parent: TestSession) {
-        log = parent.parent.log
+        log = parent.log
         name = "feature"
         scope = FeatureScope(parent: parent)
     }

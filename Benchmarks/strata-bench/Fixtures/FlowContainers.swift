@@ -28,6 +28,10 @@ final class FlowSession: Container {
 }
 
 /// An interaction under the session: three `shared` providers reading its parents.
+///
+/// The grandparent's `apiClient` is read through `parent.parent`, the fast path, rather than
+/// by name (`self.apiClient()`): a name looked up through two tiers builds a key path at run
+/// time, and would measure that instead of the engine.
 final class FlowInteraction: Container {
     let scope: InteractionScope<FlowSession>
 

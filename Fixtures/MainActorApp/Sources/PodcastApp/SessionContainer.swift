@@ -27,7 +27,7 @@ final class SessionContainer: Container, PlayerParent, LibraryParent {
     var nowPlaying: MainActorProvider<any NowPlaying> { shared { SessionNowPlaying() } }
 
     var listeningLog: Provider<any ListeningLog> {
-        shared { SessionListeningLog(user: self.user.name, history: self.parent.history()) }
+        shared { SessionListeningLog(user: self.user.name, history: self.history()) }
     }
 
     var episodes: MainActorProvider<any EpisodeRepository> {

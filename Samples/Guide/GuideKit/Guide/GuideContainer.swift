@@ -28,9 +28,9 @@ public final class GuideContainer: Container {
     /// Onboarding ends by telling the app's main view model.
     public var guideViewModel: MainActorProvider<GuideViewModel> {
         shared {
-            let main = self.parent.mainViewModel()
+            let main = self.mainViewModel()
             return GuideViewModel(
-                notificationPreferences: self.parent.notificationPreferences(),
+                notificationPreferences: self.notificationPreferences(),
                 onSignedIn: { main.signedIn($0) })
         }
     }

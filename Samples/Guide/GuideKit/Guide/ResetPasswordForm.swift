@@ -25,7 +25,7 @@ public final class ResetPasswordFormContainer: Container {
     public var resetPasswordViewModel: MainActorProvider<ResetPasswordViewModel> {
         shared {
             ResetPasswordViewModel(
-                authentication: self.parent.parent.authentication(), onClose: self.onClose)
+                authentication: self.authentication(), onClose: self.onClose)
         }
     }
 }

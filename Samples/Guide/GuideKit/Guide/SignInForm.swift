@@ -25,9 +25,9 @@ public final class SignInFormContainer: Container {
     /// `onClose` the container was made with.
     public var signInViewModel: MainActorProvider<SignInViewModel> {
         shared {
-            let guide = self.parent.guideViewModel()
+            let guide = self.guideViewModel()
             return SignInViewModel(
-                authentication: self.parent.parent.authentication(),
+                authentication: self.authentication(),
                 onSignedIn: { guide.authenticated($0) }, onClose: self.onClose)
         }
     }

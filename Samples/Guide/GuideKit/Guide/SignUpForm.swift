@@ -25,9 +25,9 @@ public final class SignUpFormContainer: Container {
     /// the container was made with.
     public var signUpViewModel: MainActorProvider<SignUpViewModel> {
         shared {
-            let guide = self.parent.guideViewModel()
+            let guide = self.guideViewModel()
             return SignUpViewModel(
-                authentication: self.parent.parent.authentication(),
+                authentication: self.authentication(),
                 onSignedUp: { guide.authenticated($0) }, onClose: self.onClose)
         }
     }

@@ -76,7 +76,7 @@ public final class SignedInContainer: Container {
     /// Sign-out goes to the app's main view model.
     public var homeViewModel: MainActorProvider<HomeViewModel> {
         shared {
-            let main = self.parent.mainViewModel()
+            let main = self.mainViewModel()
             return HomeViewModel(user: self.user(), onSignOut: { main.signOut() })
         }
     }
