@@ -49,10 +49,6 @@ final class PreviewSession: ProfileParent {
     init(parent: AppContainer) { scope = SessionScope(parent: parent) }
 
     var user: Provider<Observed<UserSession>> { shared { Observed(adaSession) } }
-    var sessionRepository: Provider<any UserSessionRepository> { parent.sessionRepository }
-    var notificationPreferences: Provider<any NotificationPreferenceRepository> {
-        parent.notificationPreferences
-    }
 }
 
 /// The routes by which the contact feature and the profile reach each other, in the

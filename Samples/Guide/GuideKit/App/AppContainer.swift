@@ -1,5 +1,6 @@
 public import Foundation
 public import GuideCore
+public import GuideProfileFeature
 public import Strata
 
 /// The app tier: what lives from launch to exit — the feature toggles, the storage, the
@@ -129,3 +130,6 @@ public final class AppContainer: Container {
         Destination("home") { _, _ in self.makeSignedInContainer(for: session) }
     }
 }
+
+/// The app keeps the profile's stores, for every session under it.
+extension AppContainer: ProfileStores {}

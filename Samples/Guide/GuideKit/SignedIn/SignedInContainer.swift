@@ -61,16 +61,6 @@ public final class SignedInContainer: Container {
         shared { Observed(self.session) }
     }
 
-    /// The app's session store, for the profile's edit-name form.
-    public var sessionRepository: Provider<any UserSessionRepository> {
-        parent.sessionRepository
-    }
-
-    /// The app's notification answers, for the profile.
-    public var notificationPreferences: Provider<any NotificationPreferenceRepository> {
-        parent.notificationPreferences
-    }
-
     /// The home's view model.
     ///
     /// Sign-out goes to the app's main view model.
@@ -82,7 +72,7 @@ public final class SignedInContainer: Container {
     }
 }
 
-/// The session gives the profile what it needs.
+/// The session gives the profile its user; the stores the profile also needs are the app's.
 extension SignedInContainer: ProfileParent {}
 
 /// The session gives contact support its outbox.
