@@ -53,7 +53,8 @@ public final class Subscription: Sendable {
     /// Whether what `removal` removes still applies, asked while it has not run.
     private let applies: (@Sendable () -> Bool)?
 
-    /// A subscription whose cancelling runs `removal` once: it has no handler of its own.
+    /// A subscription whose cancelling runs `removal` once, with no handler of its own.
+    ///
     /// `applies` says whether what it removes still applies, until it is cancelled.
     init(removal: @escaping @Sendable () -> Void, applies: (@Sendable () -> Bool)? = nil) {
         firesOnce = false
