@@ -64,9 +64,12 @@ public struct StorageStartup: Sendable {
     /// - Parameters:
     ///   - dataDirectory: The data directory.
     ///   - toggles: The feature toggles for this run.
+    ///   - disk: Where the bytes go; the file system's disk unless a test gives a full one.
     /// - Returns: The engine to use and what happened.
-    public static func run(dataDirectory: URL, toggles: FeatureToggles) -> StorageStartup {
-        StorageMigrator(directory: dataDirectory)
+    public static func run(
+        dataDirectory: URL, toggles: FeatureToggles, disk: any Disk = SystemDisk()
+    ) -> StorageStartup {
+        StorageMigrator(directory: dataDirectory, disk: disk)
             .start(wanting: toggles.isOn(.journalStorage) ? .journal : .jsonFiles)
     }
 

@@ -19,12 +19,14 @@ public enum StorageEngineKind: String, CaseIterable, Hashable, Sendable, Codable
 
     /// Makes the engine over `directory`.
     ///
-    /// - Parameter directory: The data directory.
+    /// - Parameters:
+    ///   - directory: The data directory.
+    ///   - disk: Where the bytes go; the file system's disk unless a test gives a full one.
     /// - Returns: The engine.
-    public func makeEngine(directory: URL) -> any StorageEngine {
+    public func makeEngine(directory: URL, disk: any Disk = SystemDisk()) -> any StorageEngine {
         switch self {
-        case .jsonFiles: JSONFileStorage(directory: directory)
-        case .journal: JournalStorage(directory: directory)
+        case .jsonFiles: JSONFileStorage(directory: directory, disk: disk)
+        case .journal: JournalStorage(directory: directory, disk: disk)
         }
     }
 }
