@@ -1,7 +1,9 @@
 import Foundation
 import GuideKit
+import GuideStorage
 import Synchronization
 import Testing
+import guide
 
 /// A data directory on a small disk that the test fills: a 64 KiB tmpfs mounted for the
 /// test where it may mount one (root on Linux), and otherwise an ordinary directory where,

@@ -1,6 +1,16 @@
+public import GuideKit
+public import GuideStorage
+
 /// The `guide` executable, minus its terminal: reads the command line, finds the data
 /// directory, runs the start-up steps — the feature toggles, then the storage — makes the
-/// app container and runs the ``Console``.
+/// app container and runs GuideKit's `Console`.
+///
+/// This is the composition root, and the one place that names a storage engine: it asks
+/// GuideStorage for the storage the toggles pick and hands it to the `AppContainer` as
+/// GuideCore's `Storage`. It lives in the executable, not in GuideKit, so that GuideKit —
+/// containers, view models, screens — depends on the repository protocols alone and
+/// imports no engine; a test that wants a failing disk runs this command in its process
+/// with a `Disk` of its own.
 public enum GuideCommand {
     /// Runs the guide.
     ///
