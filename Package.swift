@@ -52,6 +52,9 @@ let package = Package(
                 "GuideKit", "GuideCore", "GuideContactFeature", "GuideProfileFeature",
                 "GuideStorage", "guide", "StrataTesting",
             ]),
+        // The storage on its own: the engines, the migration and the toggles, without the app.
+        .testTarget(
+            name: "GuideStorageTests", dependencies: ["GuideStorage", "GuideCore", "StrataTesting"]),
 
         // Benchmarks against hand-written containers; run with `swift run -c release strata-bench`.
         .executableTarget(

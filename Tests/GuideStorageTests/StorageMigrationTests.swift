@@ -1,6 +1,5 @@
 import Foundation
 import GuideCore
-import GuideKit
 import GuideStorage
 import StrataTesting
 import Synchronization
