@@ -10,32 +10,36 @@ import Foundation
 ///   disk takes what fits — the file is cut back to its old length, so a failed append
 ///   leaves no half record behind.
 ///
-/// Every byte goes through ``TestDiskLimit``, which a test sets to make the disk full.
+/// Every byte goes through its ``Disk``, which a test hands in to make the disk full.
 ///
 /// ```swift
-/// try SyncedFile.replace(url, with: data)   // on disk when it returns
-/// try SyncedFile.append(line, to: journal)  // on disk, or not there at all
+/// let writer = SyncedFile(disk: SystemDisk())
+/// try writer.replace(url, with: data)   // on disk when it returns
+/// try writer.append(line, to: journal)  // on disk, or not there at all
 /// ```
-enum SyncedFile {
+struct SyncedFile {
+    /// Where the bytes go.
+    let disk: any Disk
+
     /// Replaces the contents of `url` with `data`, or makes the file; the directory is made
     /// if need be.
     ///
     /// - Throws: What the file system throws; the old file is then as it was, and the
     ///   temporary file is removed.
-    static func replace(_ url: URL, with data: Data) throws {
+    func replace(_ url: URL, with data: Data) throws {
         let directory = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         let temporary = directory.appendingPathComponent(
-            temporaryPrefix(of: url) + UUID().uuidString, isDirectory: false)
+            Self.temporaryPrefix(of: url) + UUID().uuidString, isDirectory: false)
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
         }
         do {
             let handle = try FileHandle(forWritingTo: temporary)
             defer { try? handle.close() }
-            try write(data, to: handle)
+            try disk.write(data, to: handle)
             try handle.synchronize()
             try handle.close()
             try rename(temporary, to: url)
@@ -65,12 +69,12 @@ enum SyncedFile {
     ///
     /// - Throws: What the file system throws; the file is then cut back to the length it had,
     ///   unless that fails too, which leaves a torn last record for the next read to find.
-    static func append(_ data: Data, to url: URL) throws {
+    func append(_ data: Data, to url: URL) throws {
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         let length = try handle.seekToEnd()
         do {
-            try write(data, to: handle)
+            try disk.write(data, to: handle)
             try handle.synchronize()
         } catch {
             try? handle.truncate(atOffset: length)
@@ -80,29 +84,22 @@ enum SyncedFile {
     }
 
     /// Cuts `url` to its first `length` bytes, synced.
-    static func truncate(_ url: URL, to length: UInt64) throws {
+    func truncate(_ url: URL, to length: UInt64) throws {
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         try handle.truncate(atOffset: length)
         try handle.synchronize()
     }
 
-    /// Writes what ``TestDiskLimit`` lets through, then fails as a full disk does.
-    private static func write(_ data: Data, to handle: FileHandle) throws {
-        let allowed = TestDiskLimit.take(data.count)
-        try handle.write(contentsOf: data.prefix(allowed))
-        guard allowed == data.count else { throw CocoaError(.fileWriteOutOfSpace) }
-    }
-
     /// Renames `source` over `destination`, as `rename(2)` does: in one step.
-    private static func rename(_ source: URL, to destination: URL) throws {
+    private func rename(_ source: URL, to destination: URL) throws {
         guard Foundation.rename(source.path, destination.path) == 0 else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
     }
 
     /// Syncs `directory`, so that a rename in it is on disk.
-    private static func synchronize(directory: URL) throws {
+    private func synchronize(directory: URL) throws {
         let handle = try FileHandle(forReadingFrom: directory)
         defer { try? handle.close() }
         try handle.synchronize()

@@ -15,8 +15,13 @@ public struct FileUserSessionRepository: UserSessionRepository {
     ///   - directory: The data directory; it is made on the first save.
     ///   - now: The clock that stamps the name of a corrupt file moved aside; the system
     ///     clock unless a test gives one.
-    public init(directory: URL, now: @escaping @Sendable () -> Date = Date.init) {
-        file = JSONFile(directory: directory, name: JSONFileStorage.FileName.session, now: now)
+    ///   - disk: Where the bytes go; the file system's disk unless a test gives a full one.
+    public init(
+        directory: URL, now: @escaping @Sendable () -> Date = Date.init,
+        disk: any Disk = SystemDisk()
+    ) {
+        file = JSONFile(
+            directory: directory, name: JSONFileStorage.FileName.session, now: now, disk: disk)
     }
 
     /// Reads `session.json`.

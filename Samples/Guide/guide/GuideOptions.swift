@@ -1,3 +1,5 @@
+public import GuideStorage
+
 /// The `guide` executable's command line:
 /// `guide [--data-dir <path>] [--toggle <name>=on|off]… [--trace] [--help]`.
 public struct GuideOptions: Hashable, Sendable {

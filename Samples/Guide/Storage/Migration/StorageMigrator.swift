@@ -36,6 +36,8 @@ public struct StorageMigrator: Sendable {
     ///
     /// - Parameters:
     ///   - directory: The data directory.
+    ///   - disk: Where the bytes of the marker, the progress and the engines go; the file
+    ///     system's disk unless a test gives a full one.
     ///   - makeEngine: Makes each engine over the directory; tests hand in engines that
     ///     fail.
     ///   - now: The clock that names the archive folders.
@@ -44,13 +46,14 @@ public struct StorageMigrator: Sendable {
     ///     records, leaving the files as a crash would.
     public init(
         directory: URL,
+        disk: any Disk = SystemDisk(),
         makeEngine: (@Sendable (StorageEngineKind) -> any StorageEngine)? = nil,
         now: @escaping @Sendable () -> Date = Date.init,
         afterCopying: @escaping @Sendable (_ copied: Int) throws -> Void = { _ in }
     ) {
         self.directory = directory
-        marker = StorageMarker(directory: directory)
-        self.makeEngine = makeEngine ?? { $0.makeEngine(directory: directory) }
+        marker = StorageMarker(directory: directory, disk: disk)
+        self.makeEngine = makeEngine ?? { $0.makeEngine(directory: directory, disk: disk) }
         self.now = now
         self.afterCopying = afterCopying
     }

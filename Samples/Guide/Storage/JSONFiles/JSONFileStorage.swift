@@ -28,12 +28,14 @@ public struct JSONFileStorage: StorageEngine {
 
     /// Makes the engine over `directory`.
     ///
-    /// - Parameter directory: The data directory; it is made on the first write.
-    public init(directory: URL) {
+    /// - Parameters:
+    ///   - directory: The data directory; it is made on the first write.
+    ///   - disk: Where the bytes go; the file system's disk unless a test gives a full one.
+    public init(directory: URL, disk: any Disk = SystemDisk()) {
         self.directory = directory
-        sessionFile = FileUserSessionRepository(directory: directory)
-        notificationsFile = FileNotificationPreferenceRepository(directory: directory)
-        outboxFile = FileOutboxRepository(directory: directory)
+        sessionFile = FileUserSessionRepository(directory: directory, disk: disk)
+        notificationsFile = FileNotificationPreferenceRepository(directory: directory, disk: disk)
+        outboxFile = FileOutboxRepository(directory: directory, disk: disk)
     }
 
     /// ``StorageEngineKind/jsonFiles``.

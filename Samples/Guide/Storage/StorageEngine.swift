@@ -19,12 +19,14 @@ public enum StorageEngineKind: String, CaseIterable, Hashable, Sendable, Codable
 
     /// Makes the engine over `directory`.
     ///
-    /// - Parameter directory: The data directory.
+    /// - Parameters:
+    ///   - directory: The data directory.
+    ///   - disk: Where the bytes go; the file system's disk unless a test gives a full one.
     /// - Returns: The engine.
-    public func makeEngine(directory: URL) -> any StorageEngine {
+    public func makeEngine(directory: URL, disk: any Disk = SystemDisk()) -> any StorageEngine {
         switch self {
-        case .jsonFiles: JSONFileStorage(directory: directory)
-        case .journal: JournalStorage(directory: directory)
+        case .jsonFiles: JSONFileStorage(directory: directory, disk: disk)
+        case .journal: JournalStorage(directory: directory, disk: disk)
         }
     }
 }
@@ -32,8 +34,9 @@ public enum StorageEngineKind: String, CaseIterable, Hashable, Sendable, Codable
 /// Where everything the guide stores is kept: the abstraction that lets a storage engine be
 /// replaced while the app keeps working.
 ///
-/// The app asks an engine for its three repositories and nothing else, so nothing above
-/// ``AppContainer`` can tell which engine is in use. A migration uses the rest: every
+/// The app gets an engine's three repositories and nothing else, through GuideCore's
+/// `Storage` (``StorageStartup``), so nothing in GuideKit can tell which engine is in use —
+/// GuideKit does not even import this module. A migration uses the rest: every
 /// record the engine holds, an idempotent upsert, and the engine's files to archive.
 ///
 /// ```swift

@@ -25,10 +25,12 @@ struct StorageMarker {
 
     let marker: URL
     let progress: JSONFile<Progress>
+    private let writer: SyncedFile
 
-    init(directory: URL) {
+    init(directory: URL, disk: any Disk) {
         marker = directory.appendingPathComponent(Self.markerName, isDirectory: false)
-        progress = JSONFile(directory: directory, name: Self.progressName)
+        progress = JSONFile(directory: directory, name: Self.progressName, disk: disk)
+        writer = SyncedFile(disk: disk)
     }
 
     /// The engine the marker names, or `nil` when there is no marker.
@@ -54,7 +56,7 @@ struct StorageMarker {
     /// Records that `kind` holds the data now, atomically and synced.
     func setEngine(_ kind: StorageEngineKind) throws(StorageError) {
         do {
-            try SyncedFile.replace(marker, with: Data((kind.rawValue + "\n").utf8))
+            try writer.replace(marker, with: Data((kind.rawValue + "\n").utf8))
         } catch {
             throw .unwritable(file: marker.path, reason: error.localizedDescription)
         }

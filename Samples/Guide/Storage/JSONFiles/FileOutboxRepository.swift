@@ -8,9 +8,11 @@ public struct FileOutboxRepository: OutboxRepository {
 
     /// Makes an outbox in `directory`.
     ///
-    /// - Parameter directory: The data directory; it is made on the first message.
-    public init(directory: URL) {
-        file = JSONFile(directory: directory, name: JSONFileStorage.FileName.outbox)
+    /// - Parameters:
+    ///   - directory: The data directory; it is made on the first message.
+    ///   - disk: Where the bytes go; the file system's disk unless a test gives a full one.
+    public init(directory: URL, disk: any Disk = SystemDisk()) {
+        file = JSONFile(directory: directory, name: JSONFileStorage.FileName.outbox, disk: disk)
     }
 
     /// Adds `message` to `outbox.json`.

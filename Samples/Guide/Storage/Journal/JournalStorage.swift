@@ -19,9 +19,10 @@ public struct JournalStorage: StorageEngine {
     ///   - directory: The data directory; it is made on the first write.
     ///   - compactsAfter: How many lines the journal may grow to before it is compacted,
     ///     when most of them are outdated.
-    public init(directory: URL, compactsAfter: Int = 64) {
+    ///   - disk: Where the bytes go; the file system's disk unless a test gives a full one.
+    public init(directory: URL, compactsAfter: Int = 64, disk: any Disk = SystemDisk()) {
         self.directory = directory
-        journal = Journal(directory: directory, compactsAfter: compactsAfter)
+        journal = Journal(directory: directory, compactsAfter: compactsAfter, disk: disk)
     }
 
     /// ``StorageEngineKind/journal``.

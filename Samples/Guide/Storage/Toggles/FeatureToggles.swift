@@ -1,8 +1,10 @@
 public import Foundation
+public import GuideCore
 
 /// The value of every ``FeatureToggle`` for one run, and where each value came from.
 ///
-/// The app container owns one (``AppContainer/toggles``). The sources, from the weakest to
+/// The app container is handed one, as GuideCore's `ToggleReport`, for the console's
+/// `:toggles`. The sources, from the weakest to
 /// the strongest: the built-in defaults, the toggles file (`toggles.txt` in the data
 /// directory), `GUIDE_TOGGLE_…` environment variables, then `--toggle name=on|off` on the
 /// command line. The strongest source that sets a toggle wins.
@@ -13,7 +15,7 @@ public import Foundation
 ///     commandLine: options.toggles)
 /// if toggles.isOn(.journalStorage) { … }
 /// ```
-public struct FeatureToggles: Hashable, Sendable {
+public struct FeatureToggles: Hashable, ToggleReport {
     /// One toggle's value and where it came from.
     public struct Setting: Hashable, Sendable {
         /// Whether the toggle is on.
@@ -71,7 +73,7 @@ public struct FeatureToggles: Hashable, Sendable {
     /// - Parameters:
     ///   - dataDirectory: The data directory, where `toggles.txt` may be.
     ///   - environment: The process's environment; every `GUIDE_TOGGLE_…` variable counts.
-    ///   - commandLine: The `--toggle` arguments, in order (``GuideOptions/toggles``).
+    ///   - commandLine: The `--toggle` arguments, in order (the `guide` executable's `GuideOptions.toggles`).
     /// - Returns: The toggles.
     /// - Throws: ``ToggleError``, naming the source, for an unknown toggle, a value other
     ///   than `on` or `off`, or a toggles file that cannot be read.

@@ -1,4 +1,5 @@
 public import Foundation
+public import GuideCore
 
 /// What happened to the data at start-up: whether it moved to another engine, and how
 /// that went.
@@ -26,9 +27,10 @@ public enum MigrationOutcome: Hashable, Sendable {
 /// The storage the app uses for this run, chosen at start-up, and what it took to get
 /// there.
 ///
-/// ``run(dataDirectory:toggles:)`` makes one, as a start-up step of the app, before the
-/// app container; the console shows its ``notice`` before the guide.
-public struct StorageStartup: Sendable {
+/// ``run(dataDirectory:toggles:disk:)`` makes one, as a start-up step of the app, before
+/// the app container. The app sees it as GuideCore's `Storage`: the engine's repositories,
+/// and the ``notice`` the console shows before the guide.
+public struct StorageStartup: Storage {
     /// The engine in use: the one the toggle picks, or the old one when the move failed.
     public let engine: any StorageEngine
     /// What happened to the data.
@@ -64,11 +66,25 @@ public struct StorageStartup: Sendable {
     /// - Parameters:
     ///   - dataDirectory: The data directory.
     ///   - toggles: The feature toggles for this run.
+    ///   - disk: Where the bytes go; the file system's disk unless a test gives a full one.
     /// - Returns: The engine to use and what happened.
-    public static func run(dataDirectory: URL, toggles: FeatureToggles) -> StorageStartup {
-        StorageMigrator(directory: dataDirectory)
+    public static func run(
+        dataDirectory: URL, toggles: FeatureToggles, disk: any Disk = SystemDisk()
+    ) -> StorageStartup {
+        StorageMigrator(directory: dataDirectory, disk: disk)
             .start(wanting: toggles.isOn(.journalStorage) ? .journal : .jsonFiles)
     }
+
+    /// The session store of the engine in use.
+    public var sessions: any UserSessionRepository { engine.sessions }
+
+    /// The notification answers of the engine in use.
+    public var notificationPreferences: any NotificationPreferenceRepository {
+        engine.notificationPreferences
+    }
+
+    /// The outbox of the engine in use.
+    public var outbox: any OutboxRepository { engine.outbox }
 
     /// What to tell the user, one line each: nothing when nothing happened.
     ///

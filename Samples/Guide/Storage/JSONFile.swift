@@ -4,7 +4,7 @@ public import GuideCore
 /// One JSON file in the data directory, read whole and written atomically.
 ///
 /// Writes go to a temporary file, synced, that then replaces the old one
-/// (`SyncedFile.replace`): a write counts as saved once it returns, and a crash or a full
+/// (`SyncedFile/replace(_:with:)`): a write counts as saved once it returns, and a crash or a full
 /// disk never leaves half a file — at most the write in progress is lost. A file that
 /// cannot be decoded is moved aside to `<name>.corrupt-<timestamp>` — never deleted — and
 /// reported as
@@ -23,6 +23,8 @@ public struct JSONFile<Value: Codable>: Sendable {
     public let url: URL
     /// The clock that stamps the name of a corrupt file moved aside.
     private let now: @Sendable () -> Date
+    /// How the file is written: atomically, synced, through the engine's disk.
+    private let writer: SyncedFile
 
     /// Makes the file `name` in `directory`; nothing is read or written until asked.
     ///
@@ -31,9 +33,14 @@ public struct JSONFile<Value: Codable>: Sendable {
     ///   - name: The file's name: `session.json`.
     ///   - now: The clock that stamps the name of a corrupt file moved aside; the system
     ///     clock unless a test gives one.
-    public init(directory: URL, name: String, now: @escaping @Sendable () -> Date = Date.init) {
+    ///   - disk: Where the bytes go; the file system's disk unless a test gives a full one.
+    public init(
+        directory: URL, name: String, now: @escaping @Sendable () -> Date = Date.init,
+        disk: any Disk = SystemDisk()
+    ) {
         url = directory.appendingPathComponent(name, isDirectory: false)
         self.now = now
+        writer = SyncedFile(disk: disk)
     }
 
     /// The decoded contents, or `nil` when the file does not exist.
@@ -67,7 +74,7 @@ public struct JSONFile<Value: Codable>: Sendable {
     /// - Throws: ``StorageError/unwritable(file:reason:)`` when it cannot be written.
     public func write(_ value: Value) throws(StorageError) {
         do {
-            try SyncedFile.replace(url, with: try Self.encoder.encode(value))
+            try writer.replace(url, with: try Self.encoder.encode(value))
         } catch {
             throw .unwritable(file: url.path, reason: error.localizedDescription)
         }

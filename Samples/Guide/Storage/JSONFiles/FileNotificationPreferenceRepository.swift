@@ -8,9 +8,12 @@ public struct FileNotificationPreferenceRepository: NotificationPreferenceReposi
 
     /// Makes a repository that keeps the answers in `directory`.
     ///
-    /// - Parameter directory: The data directory; it is made on the first answer.
-    public init(directory: URL) {
-        file = JSONFile(directory: directory, name: JSONFileStorage.FileName.notifications)
+    /// - Parameters:
+    ///   - directory: The data directory; it is made on the first answer.
+    ///   - disk: Where the bytes go; the file system's disk unless a test gives a full one.
+    public init(directory: URL, disk: any Disk = SystemDisk()) {
+        file = JSONFile(
+            directory: directory, name: JSONFileStorage.FileName.notifications, disk: disk)
     }
 
     /// The answer the user gave, if they gave one.

@@ -70,8 +70,8 @@ extension Journal {
         let stamp = FileManager.stamp(Date())
         let aside = FileManager.default.unusedURL(url.appendingPathExtension("torn-\(stamp)"))
         do {
-            try SyncedFile.replace(aside, with: replay.torn)
-            try SyncedFile.truncate(url, to: UInt64(replay.wholeLength))
+            try writer.replace(aside, with: replay.torn)
+            try writer.truncate(url, to: UInt64(replay.wholeLength))
         } catch {
             throw .unwritable(
                 file: url.path,

@@ -1,22 +1,34 @@
+public import GuideKit
+public import GuideStorage
+
 /// The `guide` executable, minus its terminal: reads the command line, finds the data
 /// directory, runs the start-up steps — the feature toggles, then the storage — makes the
-/// app container and runs the ``Console``.
+/// app container and runs GuideKit's `Console`.
+///
+/// This is the composition root, and the one place that names a storage engine: it asks
+/// GuideStorage for the storage the toggles pick and hands it to the `AppContainer` as
+/// GuideCore's `Storage`. It lives in the executable, not in GuideKit, so that GuideKit —
+/// containers, view models, screens — depends on the repository protocols alone and
+/// imports no engine; a test that wants a failing disk runs this command in its process
+/// with a `Disk` of its own.
 public enum GuideCommand {
     /// Runs the guide.
     ///
     /// - Parameters:
     ///   - arguments: The command line, without the program's name.
-    ///   - environment: The process's environment, for `GUIDE_DATA_DIR`, `HOME`, the
-    ///     `GUIDE_TOGGLE_…` variables, and `GUIDE_TEST_DISK_LIMIT` (``TestDiskLimit``).
+    ///   - environment: The process's environment, for `GUIDE_DATA_DIR`, `HOME` and the
+    ///     `GUIDE_TOGGLE_…` variables.
     ///   - input: Where the user's lines come from.
     ///   - output: Standard output.
     ///   - errors: Standard error, for a usage message or a bad toggle.
+    ///   - disk: Where the storage engines' bytes go: the file system's disk, unless a test
+    ///     runs the guide in its process on a disk that fills.
     /// - Returns: The exit status: 0; 2 for a command line `guide` does not understand; 1
     ///   for a toggles file or a `GUIDE_TOGGLE_…` variable it cannot use.
     @MainActor
     public static func run(
         arguments: [String], environment: [String: String], input: any LineInput,
-        output: any TextOutput, errors: any TextOutput
+        output: any TextOutput, errors: any TextOutput, disk: any Disk = SystemDisk()
     ) async -> Int32 {
         let options: GuideOptions
         do throws(UsageError) {
@@ -41,9 +53,7 @@ public enum GuideCommand {
             errors.write("guide: \(error)\nFix it or remove it, then start the guide again.\n")
             return 1
         }
-        // For tests only: a disk that is full after so many bytes (see TestDiskLimit).
-        TestDiskLimit.configure(from: environment)
-        let storage = StorageStartup.run(dataDirectory: directory, toggles: toggles)
+        let storage = StorageStartup.run(dataDirectory: directory, toggles: toggles, disk: disk)
         let app = AppContainer(
             dataDirectory: directory, mailOutput: output, toggles: toggles, storage: storage)
         let status = await Console(

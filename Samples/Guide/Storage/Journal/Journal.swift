@@ -10,7 +10,7 @@ import Synchronization
 /// they hold — the journal is compacted: rewritten atomically with one line per record.
 ///
 /// An entry counts once its line and the newline that ends it are on disk, synced: an
-/// append that fails is cut back off (`SyncedFile.append`). So a crash or a full disk can
+/// append that fails is cut back off (`SyncedFile/append(_:to:)`). So a crash or a full disk can
 /// leave only the last line unfinished — a torn record — and that costs that record alone:
 /// every whole line before it is read as usual, and the torn bytes are set aside to
 /// `journal.log.torn-<timestamp>` (``TornRecord``) at start-up or before the next change.
@@ -38,6 +38,8 @@ final class Journal: Sendable {
 
     let url: URL
     private let compactsAfter: Int
+    /// How the journal is written: appended to and replaced, synced, through the disk.
+    let writer: SyncedFile
     /// Serializes the changes made in this process, so that each one replays the journal
     /// and appends to it without another change in between.
     private let lock = Mutex(())
@@ -47,9 +49,11 @@ final class Journal: Sendable {
     /// - Parameters:
     ///   - directory: The data directory; it is made on the first change.
     ///   - compactsAfter: How many lines the journal may have before it is compacted.
-    init(directory: URL, compactsAfter: Int) {
+    ///   - disk: Where the bytes go.
+    init(directory: URL, compactsAfter: Int, disk: any Disk) {
         url = directory.appendingPathComponent(Self.fileName, isDirectory: false)
         self.compactsAfter = compactsAfter
+        writer = SyncedFile(disk: disk)
     }
 
     /// What the journal holds, by key: every whole line, without a torn last record.
@@ -156,9 +160,9 @@ final class Journal: Sendable {
             var line = try Self.encoder.encode(entry)
             line.append(UInt8(ascii: "\n"))
             if FileManager.default.fileExists(atPath: url.path) {
-                try SyncedFile.append(line, to: url)
+                try writer.append(line, to: url)
             } else {
-                try SyncedFile.replace(url, with: line)
+                try writer.replace(url, with: line)
             }
         } catch {
             throw .unwritable(file: url.path, reason: error.localizedDescription)
@@ -174,7 +178,7 @@ final class Journal: Sendable {
                 data.append(try Self.encoder.encode(Entry(put: records[key])))
                 data.append(UInt8(ascii: "\n"))
             }
-            try SyncedFile.replace(url, with: data)
+            try writer.replace(url, with: data)
         } catch {
             throw .unwritable(file: url.path, reason: error.localizedDescription)
         }
