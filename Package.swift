@@ -32,19 +32,29 @@ let package = Package(
         .target(
             name: "GuideProfileFeature", dependencies: ["GuideCore", "Strata"],
             path: "Samples/Guide/Features/Profile"),
-        // GuideKit is the app: its containers, the guide's flow and the console. It imports
-        // every feature and wires them together.
+        // GuideKit is the app: its containers, view models, screens and the console. It
+        // imports every feature and wires them together, and reaches the storage through
+        // GuideCore's repository protocols alone: it does not depend on GuideStorage.
         .target(
             name: "GuideKit",
             dependencies: ["GuideCore", "GuideContactFeature", "GuideProfileFeature", "Strata"],
             path: "Samples/Guide/GuideKit"),
-        .executableTarget(name: "guide", dependencies: ["GuideKit"], path: "Samples/Guide/guide"),
+        // GuideStorage keeps the data on disk behind those protocols: two storage engines, the
+        // migration between them and the feature toggle that picks one.
+        .target(name: "GuideStorage", dependencies: ["GuideCore"], path: "Samples/Guide/Storage"),
+        // The executable is the composition root: its start-up picks the engine and hands it
+        // to GuideKit's app container.
+        .executableTarget(
+            name: "guide", dependencies: ["GuideKit", "GuideStorage"], path: "Samples/Guide/guide"),
         .testTarget(
             name: "GuideKitTests",
             dependencies: [
-                "GuideKit", "GuideCore", "GuideContactFeature", "GuideProfileFeature", "guide",
-                "StrataTesting",
+                "GuideKit", "GuideCore", "GuideContactFeature", "GuideProfileFeature",
+                "GuideStorage", "guide", "StrataTesting",
             ]),
+        // The storage on its own: the engines, the migration and the toggles, without the app.
+        .testTarget(
+            name: "GuideStorageTests", dependencies: ["GuideStorage", "GuideCore", "StrataTesting"]),
 
         // Benchmarks against hand-written containers; run with `swift run -c release strata-bench`.
         .executableTarget(

@@ -98,7 +98,7 @@
                     + "holds it: an instance that keeps a child container (whose parent is this "
                     + "one), or a handler or closure that captured the container. End it with "
                     + "end(); hold a container whose instances keep child containers "
-                    + "(ChildContainers) through Owned, whose release ends it; or capture the "
+                    + "(ContainerStack, ContainerTabs) through Owned, whose release ends it; or capture the "
                     + "container weakly."
             }
         }

@@ -40,19 +40,22 @@
     /// To prove that the check catches a leak of your own shape, run the shape in
     /// ``check(grace:_:)`` and expect what it finds.
     public struct NoSurvivorsTrait: TestTrait, SuiteTrait, TestScoping {
-        /// Whether the test is checked: `false` for ``Testing/Trait/survivorsAllowed``.
-        public let isChecking: Bool
+        /// What the trait does to a test.
+        enum Policy {
+            /// Checks the test. `grace` is how long the check waits, once the test is over,
+            /// for its containers to end, and how long their ends wait before they judge.
+            case check(grace: Duration)
+            /// Exempts the test: ``Testing/Trait/survivorsAllowed``.
+            case allowSurvivors
+        }
 
-        /// How long the check waits, once the test is over, for its containers to end, and
-        /// how long their ends wait before they judge.
-        public let grace: Duration
+        let policy: Policy
 
         /// The grace period unless a trait gives one: a tenth of a second.
         ///
-        /// Once a test's body
-        /// has returned its locals are gone; the grace covers what is released just after,
-        /// such as a task the test started finishing.
-        public static let defaultGrace = Duration.milliseconds(100)
+        /// Once a test's body has returned its locals are gone; the grace covers what is
+        /// released just after, such as a task the test started finishing.
+        @usableFromInline static let defaultGrace = Duration.milliseconds(100)
 
         /// Applies to every test of a suite that carries it.
         public var isRecursive: Bool { true }
@@ -66,11 +69,13 @@
         ) async throws {
             // A suite's own scope checks nothing: each of its tests gets a scope of its own.
             guard !test.isSuite else { return try await function() }
-            guard isChecking else {
-                return try await TestLedger.$current.withValue(nil) { try await function() }
+            switch policy {
+            case .check(let grace):
+                let findings = try await Self.check(grace: grace, function)
+                findings.record(in: test)
+            case .allowSurvivors:
+                try await TestLedger.$current.withValue(nil) { try await function() }
             }
-            let findings = try await Self.check(grace: grace, function)
-            findings.record(in: test)
         }
 
         /// Runs `body` under the check, as a test that carries the trait runs, and returns
@@ -91,7 +96,8 @@
         ///
         /// - Parameters:
         ///   - grace: How long to wait, once `body` has returned, for its containers to end,
-        ///     and how long their ends wait before they judge.
+        ///     and how long their ends wait before they judge; a tenth of a second unless
+        ///     given.
         ///   - body: The code to check; it runs on the caller's actor, so a main-actor test
         ///     passes a plain closure.
         ///   - isolation: The actor `body` runs on; filled in by the compiler.
@@ -133,7 +139,7 @@
         ///
         /// See ``NoSurvivorsTrait`` for what it sees and what escapes it.
         public static var noSurvivors: Self {
-            NoSurvivorsTrait(isChecking: true, grace: NoSurvivorsTrait.defaultGrace)
+            NoSurvivorsTrait(policy: .check(grace: NoSurvivorsTrait.defaultGrace))
         }
 
         /// The same check, after a grace period of `grace`.
@@ -146,13 +152,13 @@
         ///   being released.
         /// - Returns: The trait.
         public static func noSurvivors(grace: Duration) -> Self {
-            NoSurvivorsTrait(isChecking: true, grace: grace)
+            NoSurvivorsTrait(policy: .check(grace: grace))
         }
 
         /// Exempts a test from the check of the suite it is in: its ends, its containers,
         /// and the roots it ``NoSurvivorsTrait/watch(_:)``es.
         public static var survivorsAllowed: Self {
-            NoSurvivorsTrait(isChecking: false, grace: .zero)
+            NoSurvivorsTrait(policy: .allowSurvivors)
         }
     }
 #endif

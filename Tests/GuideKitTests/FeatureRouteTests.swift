@@ -3,6 +3,7 @@ import GuideContactFeature
 import GuideCore
 import GuideKit
 import GuideProfileFeature
+import GuideStorage
 import Strata
 import StrataTesting
 import Testing

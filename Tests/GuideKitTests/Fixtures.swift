@@ -1,6 +1,7 @@
 import Foundation
 import GuideCore
 import GuideKit
+import GuideStorage
 import Observation
 import Strata
 import Synchronization
@@ -76,6 +77,21 @@ final class TemporaryDirectory {
             .sorted { $0.path < $1.path }
             .compactMap { try? String(contentsOf: $0, encoding: .utf8) }
             .joined(separator: "\n")
+    }
+}
+
+extension AppContainer {
+    /// Runs the storage start-up for `toggles` over `dataDirectory` — GuideStorage's engines
+    /// on the real disk, as the `guide` executable does — then makes the app container.
+    ///
+    /// GuideKit has no such shorthand: it names no engine. Tests that want the app as it
+    /// runs use this one.
+    convenience init(
+        dataDirectory: URL, mailOutput: any TextOutput, toggles: FeatureToggles = FeatureToggles()
+    ) {
+        self.init(
+            dataDirectory: dataDirectory, mailOutput: mailOutput, toggles: toggles,
+            storage: StorageStartup.run(dataDirectory: dataDirectory, toggles: toggles))
     }
 }
 

@@ -1,9 +1,13 @@
 import Foundation
+import GuideKit
+import GuideStorage
+import Synchronization
 import Testing
+import guide
 
 /// A data directory on a small disk that the test fills: a 64 KiB tmpfs mounted for the
-/// test where it may mount one (root on Linux), and otherwise an ordinary directory whose
-/// runs of `guide` get `GUIDE_TEST_DISK_LIMIT`, the binary's test-only full disk.
+/// test where it may mount one (root on Linux), and otherwise an ordinary directory where,
+/// once it is full, the guide runs in the test's process on a ``LimitedDisk``.
 ///
 /// Either way a run after ``fill()`` may write only into the slack of the journal's last
 /// page — what a real tmpfs lets through — and then fails with "There isn’t enough space",
@@ -51,15 +55,25 @@ final class FullDisk {
         try FileManager.default.removeItem(at: directory.file(".filler"))
     }
 
-    /// The environment for a run of `guide`: on a full disk without a tmpfs, a limit of
-    /// the bytes a tmpfs would still take — the rest of the journal's last page, as a file
-    /// replaced whole needs new pages and gets none.
-    var environment: [String: String] {
-        guard isFull, !isTmpfs else { return [:] }
+    /// Runs the guide on this disk: the built `guide`, except on a full disk without a
+    /// tmpfs, where the guide's command runs in this process with its engines writing
+    /// through a ``LimitedDisk``.
+    ///
+    /// - Parameters:
+    ///   - arguments: The command line.
+    ///   - input: Standard input.
+    ///   - limit: The bytes the full disk still takes; by default what a tmpfs would —
+    ///     the rest of the journal's last page, as a file replaced whole needs new pages
+    ///     and gets none.
+    /// - Returns: What the run printed and its exit status.
+    /// - Throws: When the built `guide` cannot be run.
+    func run(_ arguments: [String], input: String, limit: Int? = nil) async throws -> Guide.Run {
+        guard isFull, !isTmpfs else { return try await Guide.run(arguments, input: input) }
         let journal = directory.file("journal.log").path
         let size = (try? FileManager.default.attributesOfItem(atPath: journal))?[.size] as? Int
         let slack = size.map { (4096 - $0 % 4096) % 4096 } ?? 0
-        return ["GUIDE_TEST_DISK_LIMIT": String(slack)]
+        return await Guide.runInProcess(
+            arguments, input: input, disk: LimitedDisk(bytes: limit ?? slack))
     }
 
     /// The names of the files the guide left, without the filler.
@@ -90,4 +104,40 @@ final class FullDisk {
 /// a few of them cross a page.
 func longMessage(_ n: Int) -> String {
     "Message \(n):" + String(repeating: " please call me back about my account.", count: 25)
+}
+
+/// A disk that is full after so many bytes, all files together: a write that passes the
+/// limit writes what fits and then fails as a full disk does, with the same error.
+final class LimitedDisk: Disk {
+    /// The bytes left to write.
+    private let left: Mutex<Int>
+
+    init(bytes: Int) { left = Mutex(bytes) }
+
+    func write(_ data: Data, to handle: FileHandle) throws {
+        let allowed = left.withLock { left in
+            let taken = min(left, data.count)
+            left -= taken
+            return taken
+        }
+        try handle.write(contentsOf: data.prefix(allowed))
+        guard allowed == data.count else { throw CocoaError(.fileWriteOutOfSpace) }
+    }
+}
+
+extension Guide {
+    /// Runs the guide's command in this process, as the `guide` executable does, with
+    /// `input` on its standard input and its storage engines writing through `disk`.
+    @MainActor
+    static func runInProcess(_ arguments: [String], input: String, disk: any Disk) async -> Run {
+        let scratch = TemporaryDirectory()
+        var lines = input.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        let output = RecordingOutput()
+        let errors = RecordingOutput()
+        let status = await GuideCommand.run(
+            arguments: arguments, environment: ["HOME": scratch.url.path, "PATH": "/usr/bin:/bin"],
+            input: ScriptedInput(lines), output: output, errors: errors, disk: disk)
+        return Run(status: status, output: output.text, errors: errors.text)
+    }
 }

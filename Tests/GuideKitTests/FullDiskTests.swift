@@ -1,6 +1,7 @@
 import Foundation
 import GuideCore
 import GuideKit
+import GuideStorage
 import StrataTesting
 import Testing
 
@@ -37,9 +38,8 @@ import Testing
         var acknowledged = [longMessage(1)]
         var refusal: String?
         for n in 2...8 where refusal == nil {
-            let run = try await Guide.run(
-                arguments(kind), input: "contact support\n\(longMessage(n))\n:quit\n",
-                environment: disk.environment)
+            let run = try await disk.run(
+                arguments(kind), input: "contact support\n\(longMessage(n))\n:quit\n")
             if run.output.contains("Thank you. Your message is in the outbox") {
                 acknowledged.append(longMessage(n))
             } else {
@@ -62,8 +62,7 @@ import Testing
             #expect(journal.last == UInt8(ascii: "\n"), "a failed append leaves no torn line")
         }
 
-        let restart = try await Guide.run(
-            arguments(kind), input: ":quit\n", environment: disk.environment)
+        let restart = try await disk.run(arguments(kind), input: ":quit\n")
         #expect(restart.output.contains("Home. You are signed in as Demo User"))
         #expect(!restart.output.contains("Storage:"))
         #expect(!restart.output.contains("Stored session:"))
@@ -71,9 +70,8 @@ import Testing
 
     @Test func aNotificationAnswerThatCannotBeSavedIsReported() async throws {
         try disk.fill()
-        let run = try await Guide.run(
-            arguments(.jsonFiles), input: "1\ndemo@example.com\ndemo1234\nallow\n:quit\n",
-            environment: disk.environment)
+        let run = try await disk.run(
+            arguments(.jsonFiles), input: "1\ndemo@example.com\ndemo1234\nallow\n:quit\n")
         let notifications = disk.directory.file("notifications.json").path
         expectInOrder(
             run.output,
@@ -99,11 +97,9 @@ import Testing
         try handle.close()
         try disk.fill()
         // Setting the torn bytes aside needs a new file, which a full tmpfs has no page for.
-        let full = disk.isTmpfs ? [:] : ["GUIDE_TEST_DISK_LIMIT": "0"]
-
-        let run = try await Guide.run(
+        let run = try await disk.run(
             arguments(.journal), input: "contact support\nSecond message here.\n:back\n:quit\n",
-            environment: full)
+            limit: 0)
         let problem =
             "\(journal.path) could not be written: its last record is torn (29 bytes after the "
             + "last whole line) and could not be set aside ("
@@ -121,8 +117,7 @@ import Testing
 
         // Room again: the next start sets the torn bytes aside, and the journal is whole.
         try disk.free()
-        let roomy = try await Guide.run(
-            arguments(.journal), input: ":quit\n", environment: disk.environment)
+        let roomy = try await disk.run(arguments(.journal), input: ":quit\n")
         #expect(roomy.output.contains("was cut short at 29 bytes"))
         #expect(try Data(contentsOf: journal) == whole)
     }

@@ -1,7 +1,8 @@
 import Foundation
-import GuideKit
+import GuideStorage
 import StrataTesting
 import Testing
+import guide
 
 @Suite(.noSurvivors) struct GuideOptionsTests {
     @Test func noArgumentsMeansDefaults() throws {

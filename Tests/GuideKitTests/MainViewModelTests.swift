@@ -1,6 +1,7 @@
 import Foundation
 import GuideCore
 import GuideKit
+import GuideStorage
 import StrataTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import GuideKit
+import GuideStorage
 import StrataTesting
 import Testing
 

@@ -125,7 +125,7 @@ struct ContributionTests {
     func withdraw() throws {
         let app = TestApp()
         weak var captured: Tracked?
-        let contribution: Contribution = {
+        let contribution: Subscription = {
             let tracked = Tracked("captured", log: app.log)
             captured = tracked
             return app.contribute(Names.self) { _ in tracked.name }
@@ -133,11 +133,11 @@ struct ContributionTests {
         app.contribute(Names.self) { _ in "kept" }
         #expect(contribution.isActive)
         #expect(try app.gather(Names.self) == ["captured", "kept"])
-        contribution.withdraw()
+        contribution.cancel()
         #expect(!contribution.isActive)
         #expect(try app.gather(Names.self) == ["kept"])
         #expect(captured == nil)
-        contribution.withdraw()  // again: nothing
+        contribution.cancel()  // again: nothing
         #expect(try app.gather(Names.self) == ["kept"])
     }
 
@@ -146,7 +146,7 @@ struct ContributionTests {
         let app = TestApp()
         let session = app.makeSession()
         weak var captured: Tracked?
-        let contribution: Contribution = {
+        let contribution: Subscription = {
             let tracked = Tracked("captured", log: app.log)
             captured = tracked
             return session.contribute(Names.self) { _ in tracked.name }

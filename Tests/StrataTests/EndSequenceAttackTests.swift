@@ -5,7 +5,7 @@ import Testing
 
 /// Attacks on the end's sequence: `end()` and `endAndWait` racing on one container and on
 /// parents and children, hand-offs along a chain, hooks and deinits that end or make
-/// containers, `ChildContainers` during its owner's end, a child released while its parent
+/// containers, a `ContainerStack` during its owner's end, a child released while its parent
 /// ends, and the drain.
 ///
 /// The promises checked: every hook runs exactly once, each container's hooks newest first,
@@ -82,7 +82,7 @@ struct EndSequenceAttackTests {
     }
 
     @Test(
-        "ChildContainers presenting during and after its owner's end", .timeLimit(.minutes(1)),
+        "a stack pushing during and after its owner's end", .timeLimit(.minutes(1)),
         arguments: [false, true])
     func presentingDuringTheOwnersEnd(awaited: Bool) async throws {
         let result = await #expect(
@@ -669,13 +669,13 @@ enum AttackScenarios {
         return found
     }
 
-    /// `ChildContainers` of the session: A and B presented, D a child not presented; F1's hook
+    /// A `ContainerStack` of the session: A and B pushed, D a child not presented; F1's hook
     /// presents C, a child of the app, and D, during the session's end; E is presented after.
     static func presentingDuringTheOwnersEnd(awaited: Bool) async -> [String] {
         let log = EventLog()
         let app = AttackApp(log: log)
         let session = AttackNode<AttackSessionTag>(under: app, log: log)
-        let screens = ChildContainers<AttackScreen>(in: session)
+        let screens = ContainerStack(in: session)
         let later = AttackScreen("D", under: session)
         let feature = AttackNode<AttackFeatureTag>(under: session, log: log)
         let first = AttackScreen("A", under: session)
@@ -687,11 +687,11 @@ enum AttackScenarios {
             let label = screen.label
             screen.onEnd { _ in log.record("\(label) hook") }
         }
-        screens.present(first)
-        screens.present(second)
+        screens.push(first)
+        screens.push(second)
         feature.onEnd { _ in
-            screens.present(elsewhere)
-            screens.present(later)
+            screens.push(elsewhere)
+            screens.push(later)
             log.record("F1 presented")
         }
         session.onEnd { _ in log.record("S hook") }
@@ -708,7 +708,7 @@ enum AttackScenarios {
                 found.append("session.end() handed on, with nothing ending elsewhere: \(report)")
             }
         }
-        screens.present(afterwards)
+        screens.push(afterwards)
 
         let entries = log.all
         for screen in all {
@@ -725,7 +725,7 @@ enum AttackScenarios {
         {
             found.append("the session's hook ran before its children's: \(entries)")
         }
-        if !screens.all.isEmpty { found.append("the list still keeps \(screens.all.count)") }
+        if !screens.path.isEmpty { found.append("the stack still keeps \(screens.path.count)") }
         return found
     }
 

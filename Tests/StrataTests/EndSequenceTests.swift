@@ -6,7 +6,7 @@ import Testing
 /// The end's sequence, as issue 36 sets it: a hook that ends an ancestor neither hangs nor
 /// cuts the ancestor's end short; an `end()` on the main actor hands its remaining steps to a
 /// teardown in progress instead of blocking on it; a container's tasks are cancelled, and
-/// awaited, before its hooks run; `ChildContainers` ends its children newest presented first.
+/// awaited, before its hooks run; `ContainerStack` ends its containers top first.
 ///
 /// What could hang runs in the child process of an exit test, under ``exitIfStuck(_:_:)``'s
 /// ten-second watchdog, with deadlines of thirty seconds so that the watchdog fires first.
@@ -114,7 +114,7 @@ struct EndSequenceTests {
         #expect(outcome.log == ["task cancelled", "hook", "end() returned", "task done"])
     }
 
-    // MARK: ChildContainers
+    // MARK: ContainerStack
 
     @Test(
         "the owner's end ends its kept children newest presented first",
@@ -122,14 +122,14 @@ struct EndSequenceTests {
     func childContainersEndNewestPresentedFirst(awaited: Bool) async {
         let log = EventLog()
         let session = TestApp().makeSession()
-        let screens = ChildContainers<TestFeature>(in: session)
+        let screens = ContainerStack(in: session)
         // Made first, presented last: the top of the stack.
         let prepared = session.makeFeature()
         prepared.onEnd { _ in log.record("prepared") }
         let home = session.makeFeature()
         home.onEnd { _ in log.record("home") }
-        screens.present(home)
-        screens.present(prepared)
+        screens.push(home)
+        screens.push(prepared)
 
         if awaited {
             await session.endAndWait(within: .seconds(30))

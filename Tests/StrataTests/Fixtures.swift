@@ -119,3 +119,15 @@ final class TestInteraction: Container {
 
     var form: Provider<Tracked> { shared { Tracked("interaction.form", log: self.parent.log) } }
 }
+
+/// Watches objects weakly, to tell when every one of them has been released.
+final class Gone: Sendable {
+    private let objects = Locked<[WeakBox]>([])
+    func watch(_ object: AnyObject) { objects.withLock { $0.append(WeakBox(object)) } }
+    var allGone: Bool { objects.withLock { $0.allSatisfy { $0.object == nil } } }
+
+    struct WeakBox {
+        weak var object: AnyObject?
+        init(_ object: AnyObject) { self.object = object }
+    }
+}

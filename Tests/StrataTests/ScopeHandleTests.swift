@@ -87,7 +87,7 @@ private final class Panel: Container {
         #expect(ended.value == 1)
         #expect(contribution?.isActive == false)
         // Both are harmless once their container has gone.
-        contribution?.withdraw()
+        contribution?.cancel()
         plan?.cancel()
     }
 }

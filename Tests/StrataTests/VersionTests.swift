@@ -31,15 +31,15 @@ struct VersionTests {
         #expect(readme.contains("from: \"\(version)\""))
     }
 
-    @Test("every spelling deprecated in 0.9 and removed since is in the CHANGELOG's table")
+    @Test("every spelling deprecated in 0.9 and removed since is in the migration table")
     func removedDeprecationsAreRecorded() throws {
         let changelog = try Self.read("CHANGELOG.md")
-        let removed = try #require(changelog.range(of: "| Removed (0.9) | Write instead |"))
+        let removed = try #require(changelog.range(of: "| 0.9 spelling | 1.0 spelling |"))
         let table = changelog[removed.upperBound...].prefix { $0 != "#" }
         for spelling in [
             "reset()", "override(by:", "performOrTrap(", "gatherOrTrap(", "observeOnMainActor(",
         ] {
-            #expect(table.contains(spelling), "the Removed table does not list \(spelling)")
+            #expect(table.contains(spelling), "the migration table does not list \(spelling)")
         }
     }
 }

@@ -1,4 +1,5 @@
-// The `guide` executable: the terminal around GuideKit's console.
+// The `guide` executable: the terminal around GuideKit's console, and the start-up that
+// picks the storage (GuideCommand).
 //
 //     swift run guide                                   # interactive
 //     printf '1\ndemo@example.com\ndemo1234\n' | swift run guide --data-dir /tmp/guide

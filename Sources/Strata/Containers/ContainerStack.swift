@@ -4,8 +4,8 @@ public import Observation
 /// and, when its owner's container ends, everything it still holds.
 ///
 /// Each screen of a stack has its own container — a product page, a cart, a checkout — made
-/// under the container of the object that shows them, usually a session. The stack keeps them
-/// by the rules of ``ChildContainers``:
+/// under the container of the object that shows them, usually a session. The stack keeps
+/// them by the owner's rules:
 /// - ``push(_:)`` keeps a container on top; ``popTo(_:)``, ``replace(with:)``,
 ///   ``replaceTop(with:)`` and ``dismissAll()`` end what they remove, top first;
 /// - a container that ends some other way — its own `end()` — leaves the stack;
@@ -28,9 +28,11 @@ public import Observation
 /// navigation.stack.popTo(cart)   // ends every screen above the cart
 /// ```
 ///
-/// Like ``ChildContainers``, a stack kept by an instance of its owner's container makes a
-/// cycle while the owner is active: the code that holds the owner holds it through ``Owned``,
-/// or ends it. See <doc:Navigation>.
+/// A stack kept by an instance of its owner's container — a coordinator the session makes —
+/// is a cycle while the owner is active, by design: the screens are open, and the owner's end
+/// breaks it. So the code that holds the owner holds it through ``Owned``, whose release ends
+/// it, or ends it itself; an owner kept only by its children is reported by the
+/// `.noSurvivors` trait as a container never ended. See <doc:Navigation>.
 public final class ContainerStack: Observation.Observable, Sendable {
     /// The containers kept, bottom first, and whether the owner has ended.
     private let state = Lock<StackState>(StackState())

@@ -4,7 +4,7 @@
 /// A tab's container is made when the tab is first shown, not before: an app with a cart
 /// tab the user never opens never makes the cart. Once made, it is kept, with everything it
 /// made and the stack it shows, while the user moves between tabs. The tabs keep their
-/// containers by the rules of ``ChildContainers``:
+/// containers by the owner's rules, as ``ContainerStack`` does:
 /// - ``container(for:make:)`` returns the tab's container, making it on first use;
 /// - a container that ends some other way — its own `end()` — leaves the tabs, and the next
 ///   use makes a new one;
@@ -26,7 +26,7 @@
 /// let cart = shop.tabs.container(for: .cart) { CartContainer(parent: session) }
 /// ```
 ///
-/// Like ``ChildContainers``, tabs kept by an instance of their owner's container make a cycle
+/// Like a ``ContainerStack``, tabs kept by an instance of their owner's container make a cycle
 /// while the owner is active: the code that holds the owner holds it through ``Owned``, or
 /// ends it. See <doc:Navigation>.
 public final class ContainerTabs<Tab: Hashable & Sendable>: Sendable {

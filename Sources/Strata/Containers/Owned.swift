@@ -2,7 +2,7 @@
 /// when the hold is let go.
 ///
 /// A container released without an end ends itself, unless something it made keeps it: a
-/// session whose coordinator keeps the screens' feature containers (``ChildContainers``),
+/// session whose coordinator keeps the screens' feature containers (``ContainerStack``),
 /// each of which keeps its parent, the session. Let go of such a session, and nothing ends
 /// it. Held through `Owned`, it ends when the hold goes, which ends the children and breaks
 /// the cycle: everything is released.

@@ -1,5 +1,17 @@
 /// A lifecycle event of a container tree, sent to the handler given to
 /// ``Container/onTrace(_:)`` on the root container.
+///
+/// A minor release may add a case, an event Strata learns to trace. As for ``StrataError``,
+/// a `switch` that lists every case ends with `@unknown default`, so that such a release
+/// warns, "switch must be exhaustive", instead of breaking the build:
+///
+/// ```swift
+/// switch event {
+/// case .made(let provider, _): log("made \(provider)")
+/// case .began, .ended, .instanceEnded: break
+/// @unknown default: log(event.description)
+/// }
+/// ```
 public enum TraceEvent: Sendable, Hashable, CustomStringConvertible {
     /// A container was first used. (A scope is made before its container exists, so a
     /// container is announced when it first resolves, ends, or registers a hook.)

@@ -11,6 +11,10 @@
 /// ```
 public struct EndWork: Sendable, Hashable, CustomStringConvertible {
     /// What kind of work it is.
+    ///
+    /// A minor release may add a kind, as ``child`` was added. As for ``StrataError``, a
+    /// `switch` that lists every case ends with `@unknown default`, so that such a release
+    /// warns, "switch must be exhaustive", instead of breaking the build.
     public enum Kind: Sendable, Hashable {
         /// A task started with ``Container/task(priority:fileID:line:_:)``.
         case task

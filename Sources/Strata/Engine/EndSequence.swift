@@ -4,8 +4,9 @@
 ///    contributions, so that a descendant still ending may read it.
 /// 2. **Drain**, when asked: wait for the live children to end on their own, up to the
 ///    deadline, woken by the last one's end.
-/// 3. **End the children**, newest first (the children a ``ChildContainers`` keeps, newest
-///    presented first, before the others), each running this whole sequence.
+/// 3. **End the children**, newest first (the children a ``ContainerStack`` or
+///    ``ContainerTabs`` keeps, in its order, before the others), each running this whole
+///    sequence.
 /// 4. **Stop the scope's own work**: resolution fails from here on; its tasks are cancelled
 ///    (and, awaited, waited for) and its async constructions cancelled.
 /// 5. **Run the hooks** and tell the instances, newest first.
@@ -271,8 +272,8 @@ struct EndSequence {
         return true
     }
 
-    /// The live children in the order they end: those a ``ChildContainers`` keeps, newest
-    /// presented first, then the others, newest made first.
+    /// The live children in the order they end: those a ``ContainerStack`` or
+    /// ``ContainerTabs`` keeps, in its order, then the others, newest made first.
     private func childrenInEndOrder() -> [ScopeCore] {
         let (children, presenters) = core.read { ($0.liveChildren, $0.presenters) }
         guard !presenters.isEmpty else { return children }

@@ -14,14 +14,23 @@ package final class OneShot<Value: Sendable>: Sendable {
         case callback(@Sendable (Value) -> Void)
     }
 
+    /// The waiters in the order they came, each with its number: an array, not a
+    /// dictionary, since most one-shots have one waiter or none, and numbers only grow.
     private struct Waiting {
-        var waiters: [Int: Waiter] = [:]
+        var waiters: [(number: Int, waiter: Waiter)] = []
         var next = 0
 
         mutating func add(_ waiter: Waiter) -> Int {
             defer { next += 1 }
-            waiters[next] = waiter
+            waiters.append((next, waiter))
             return next
+        }
+
+        mutating func remove(_ number: Int) -> Waiter? {
+            guard let index = waiters.firstIndex(where: { $0.number == number }) else {
+                return nil
+            }
+            return waiters.remove(at: index).waiter
         }
     }
 
@@ -43,7 +52,7 @@ package final class OneShot<Value: Sendable>: Sendable {
             guard case .waiting(let waiting) = state else { return nil }
             state = .given(value)
             // In the order they came: a parent that left a callback first is told first.
-            return waiting.waiters.sorted { $0.key < $1.key }.map(\.value)
+            return waiting.waiters.map(\.waiter)
         }
         guard let waiters else { return false }
         for waiter in waiters {
@@ -146,7 +155,7 @@ package final class OneShot<Value: Sendable>: Sendable {
     private func stopWaiting(_ number: Int) {
         let waiter: Waiter? = state.withLock { state in
             guard case .waiting(var waiting) = state else { return nil }
-            let waiter = waiting.waiters.removeValue(forKey: number)
+            let waiter = waiting.remove(number)
             state = .waiting(waiting)
             return waiter
         }

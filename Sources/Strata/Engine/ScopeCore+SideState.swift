@@ -113,7 +113,7 @@ extension ScopeCore {
     /// keeps none costs nothing.
     func remember(_ owner: any Container) {
         guard read({ $0.side?.owner == nil }) else { return }
-        let reference = WeakReference(owner)
+        let reference: @Sendable () -> (any Container)? = { [weak owner] in owner }
         // Nothing a read serves changes, so a parent keeps serving reads without the lock.
         transitionKeepingReads { state in
             guard state.serves, state.side?.owner == nil else { return }
@@ -127,7 +127,7 @@ extension ScopeCore {
     /// Loaded out of the lock: a strong reference loaded under it could be the last one, and
     /// the container's deinit would run there.
     var owner: (any Container)? {
-        read { $0.side?.owner }?.object(as: (any Container).self)
+        read { $0.side?.owner }?()
     }
 }
 
@@ -150,9 +150,7 @@ extension ScopeCore {
             state.serves
                 ? state.side.flatMap { side in side.routes[route].map { ($0, side.owner) } } : nil
         }
-        guard let (handler, reference) = found,
-            let owner = reference?.object(as: (any Container).self)
-        else { return nil }
+        guard let (handler, reference) = found, let owner = reference?() else { return nil }
         return (handler, owner)
     }
 }
@@ -189,15 +187,13 @@ extension ScopeCore {
     func contributions(for key: ObjectIdentifier) -> (
         entries: [ContributionEntry], owner: any Container
     )? {
-        let found = read { state -> ([ContributionEntry], WeakReference?)? in
+        let found = read { state -> ([ContributionEntry], (@Sendable () -> (any Container)?)?)? in
             guard state.serves, let side = state.side,
                 let entries = side.contributions?.entries[key]
             else { return nil }
             return (entries, side.owner)
         }
-        guard let (entries, reference) = found,
-            let owner = reference?.object(as: (any Container).self)
-        else { return nil }
+        guard let (entries, reference) = found, let owner = reference?() else { return nil }
         return (entries, owner)
     }
 

@@ -300,7 +300,7 @@ extension ScopeCore {
     }
 
     /// Adds an object to tell when the scope ends, held weakly so that it can go away
-    /// earlier (a dropped ``ChildContainers`` list).
+    /// earlier (a dropped ``ContainerStack``).
     ///
     /// Tells it at once if the scope has ended.
     func addObserver(_ observer: any EndObserver) {

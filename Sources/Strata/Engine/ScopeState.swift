@@ -211,8 +211,8 @@ extension ScopeState {
     /// The live children, newest made first.
     package var liveChildren: [ScopeCore] { children.newestFirst() }
 
-    /// The observers that present children (``ChildContainers``), whose order the end of
-    /// the children follows first.
+    /// The observers that present children (``ContainerStack``, ``ContainerTabs``), whose
+    /// order the end of the children follows first.
     var presenters: [any EndObserver] {
         guard !hooks.isEmpty else { return [] }
         return hooks.compactMap(\.presenter)

@@ -17,8 +17,10 @@ final class SideState {
     ///
     /// Set by the first of them; weak, so that it never keeps the container alive, and so
     /// that it loads `nil` once the container's release has begun — a hook run by that
-    /// release cannot bring the container back.
-    var owner: WeakReference?
+    /// release cannot bring the container back. A weak capture of the container as it is
+    /// typed, rather than a ``WeakReference``: loading it then needs no cast to
+    /// `any Container`, which cost a conformance lookup at every hook, route and gather.
+    var owner: (@Sendable () -> (any Container)?)?
     /// Route handlers by route type.
     var routes: [ObjectIdentifier: RouteHandler] = [:]
     /// What the container contributed, by key; made on first use.

@@ -23,12 +23,12 @@ extension Container {
     ///   - key: The list to add to.
     ///   - make: Makes the element from the container, on the thread that gathers. It may
     ///     throw; see ``gather(_:)-2x12m`` for what becomes of the error.
-    /// - Returns: The contribution, to ``Contribution/withdraw()`` it before the container
-    ///   ends.
+    /// - Returns: A subscription that withdraws the contribution when cancelled before the
+    ///   container ends; dropping it does not.
     @discardableResult
     public func contribute<Key: ContributionKey>(
         _ key: Key.Type, _ make: @escaping @Sendable (Self) throws -> Key.Element
-    ) -> Contribution {
+    ) -> Subscription {
         contribute(key, .anyThread { try make($0 as! Self) })
     }
 
@@ -47,12 +47,12 @@ extension Container {
     /// - Parameters:
     ///   - key: The list to add to.
     ///   - make: Makes the element from the container, on the main actor.
-    /// - Returns: The contribution, to ``Contribution/withdraw()`` it before the container
-    ///   ends.
+    /// - Returns: A subscription that withdraws the contribution when cancelled before the
+    ///   container ends; dropping it does not.
     @discardableResult
     public func contribute<Key: MainActorContributionKey>(
         _ key: Key.Type, _ make: @escaping @MainActor (Self) throws -> Key.Element
-    ) -> Contribution {
+    ) -> Subscription {
         contribute(key, .mainActor { try make($0 as! Self) })
     }
 
@@ -69,21 +69,30 @@ extension Container {
     /// - Parameters:
     ///   - key: The list to add to.
     ///   - make: Makes the element from the container.
-    /// - Returns: The contribution, to ``Contribution/withdraw()`` it before the container
-    ///   ends.
+    /// - Returns: A subscription that withdraws the contribution when cancelled before the
+    ///   container ends; dropping it does not.
     @discardableResult
     public func contribute<Key: AsyncContributionKey>(
         _ key: Key.Type, _ make: @escaping @Sendable (Self) async throws -> Key.Element
-    ) -> Contribution {
+    ) -> Subscription {
         contribute(key, .async { try await make($0 as! Self) })
     }
 
-    private func contribute(_ key: Any.Type, _ make: ContributionEntry.Make) -> Contribution {
+    private func contribute(_ key: Any.Type, _ make: ContributionEntry.Make) -> Subscription {
         let key = ObjectIdentifier(key)
         let entry = ContributionEntry(make)
         let scope = boundHandle
         _ = scope.core.addContribution(entry, for: key, of: self)
-        return Contribution(scope: scope, entry: entry, key: key)
+        // Weak: a kept subscription keeps neither the container open nor, past the end, what
+        // the factory captured.
+        return Subscription(
+            removal: { [weak scope, weak entry] in
+                guard let scope, let entry else { return }
+                scope.core.withdrawContribution(entry, for: key)
+            },
+            applies: { [weak scope, weak entry] in
+                entry?.isLive == true && scope?.core.isActive == true
+            })
     }
 
     /// Every live contribution to `key` from the app down to this container.
@@ -230,7 +239,7 @@ extension Container {
 }
 
 /// One contribution as its container keeps it; its identity tells it apart for
-/// ``Contribution/withdraw()``.
+/// cancelling the contribution's ``Subscription``.
 final class ContributionEntry: Sendable {
     /// The factory, with its key's isolation; it receives the container it was given to.
     enum Make: Sendable {

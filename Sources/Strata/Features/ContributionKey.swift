@@ -70,34 +70,3 @@ public protocol AsyncContributionKey {
     /// What each contribution adds.
     associatedtype Element: Sendable
 }
-
-/// One contribution made by ``Container/contribute(_:_:)-(_,(Self)->Key.Element)``, to withdraw
-/// it before its container ends.
-///
-/// Dropping it does not withdraw the contribution; the container's end does.
-public final class Contribution: Sendable {
-    /// Weak, so that a kept contribution does not keep its container open.
-    private weak let scope: ScopeHandle?
-    /// Weak, so that a kept handle does not keep what the factory captured past the end.
-    private weak let entry: ContributionEntry?
-    private let key: ObjectIdentifier
-
-    init(scope: ScopeHandle, entry: ContributionEntry, key: ObjectIdentifier) {
-        self.scope = scope
-        self.entry = entry
-        self.key = key
-    }
-
-    /// Whether the contribution is still gathered: neither withdrawn nor ended with its
-    /// container.
-    public var isActive: Bool { entry?.isLive == true && scope?.core.isActive == true }
-
-    /// Withdraws the contribution: gathers that start after this returns leave it out, and
-    /// what its factory captured is released.
-    ///
-    /// Withdrawing it again, or after its container ended, does nothing.
-    public func withdraw() {
-        guard let entry, let scope else { return }
-        scope.core.withdrawContribution(entry, for: key)
-    }
-}

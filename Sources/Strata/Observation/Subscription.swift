@@ -1,5 +1,7 @@
-/// A running subscription to an ``Observed`` value or a tracked model, or a plan a root
-/// applies (``Container/prepare(_:_:)``); cancelling it stops its handler and releases it.
+/// A running subscription to an ``Observed`` value or a tracked model, a contribution
+/// (``Container/contribute(_:_:)-(_,(Self)->Key.Element)``) or a plan a root applies
+/// (``Container/prepare(_:_:)``); cancelling it stops its handler and releases it,
+/// withdraws the contribution, or removes the plan.
 ///
 /// Once ``cancel()`` returns, the handler does not run again, even if another thread is
 /// changing the value at that moment: `cancel()` waits for a delivery in progress on
@@ -13,7 +15,8 @@
 /// ``Observed/observeOnce(in:_:)``, ``Container/track(from:_:onChange:)`` and their main-actor
 /// forms — is held by the container and runs until the container ends or it is cancelled,
 /// whether or not the token is kept. An untied one, made by ``Observed/subscribe(_:)``,
-/// also stops when the last reference to it is dropped. A plan's stops only when cancelled.
+/// also stops when the last reference to it is dropped. A contribution's and a plan's stop
+/// only when cancelled, or, for a contribution, when its container ends.
 public final class Subscription: Sendable {
     private struct State {
         /// What cancelling does besides stopping the handler, `nil` once done: a plan's
@@ -43,19 +46,30 @@ public final class Subscription: Sendable {
 
     init(firesOnce: Bool, handler: @escaping @Sendable (Any) -> Void) {
         self.firesOnce = firesOnce
+        applies = nil
         state = Lock(State(handler: handler))
     }
 
-    /// A subscription whose cancelling runs `removal` once: it has no handler of its own.
-    init(removal: @escaping @Sendable () -> Void) {
+    /// Whether what `removal` removes still applies, asked while it has not run.
+    private let applies: (@Sendable () -> Bool)?
+
+    /// A subscription whose cancelling runs `removal` once, with no handler of its own.
+    ///
+    /// `applies` says whether what it removes still applies, until it is cancelled.
+    init(removal: @escaping @Sendable () -> Void, applies: (@Sendable () -> Bool)? = nil) {
         firesOnce = false
+        self.applies = applies
         state = Lock(State(removal: removal))
     }
 
     deinit { stopHandler() }
 
-    /// Whether the handler may still run; for a plan, whether it has not been cancelled.
-    public var isActive: Bool { state.withLock { $0.handler != nil || $0.removal != nil } }
+    /// Whether the handler may still run; for a plan, whether it has not been cancelled; for
+    /// a contribution, whether it is still gathered: neither cancelled nor ended with its
+    /// container.
+    public var isActive: Bool {
+        state.withLock { $0.handler != nil || $0.removal != nil } && applies?() != false
+    }
 
     /// Records the value this subscription is registered with.
     func registered(with source: any ObservedSource) {
@@ -65,8 +79,10 @@ public final class Subscription: Sendable {
     /// Stops the handler and releases it.
     ///
     /// When this returns, the handler is not running on another thread and will not run
-    /// again. A plan no longer applies to containers used from now on; those it was applied
-    /// to keep what it did. Cancelling again does nothing.
+    /// again. A contribution is left out of the gathers that start after this returns, and
+    /// what its factory captured is released. A plan no longer applies to containers used
+    /// from now on; those it was applied to keep what it did. Cancelling again, or after
+    /// the container ended, does nothing.
     public func cancel() {
         state.withLock { $0.removal.take() }?()
         stopHandler()

@@ -8,12 +8,14 @@ public import Strata
 /// signed-in session.
 ///
 /// The app is made after its start-up steps, in order: the feature toggles are resolved,
-/// then the storage they pick is readied (``StorageStartup/run(dataDirectory:toggles:)``),
-/// and both are handed in. Nothing is moved or checked later, inside a provider: the
-/// repositories the rest of the app gets come from the engine start-up chose, as the same
-/// protocols either way.
+/// then the storage they pick is readied, and both are handed in. Those steps, and the
+/// storage engines, are `GuideStorage`'s, and the `guide` executable runs them: it is the
+/// one place that names an engine. The app sees only GuideCore's protocols — a ``Storage``
+/// with a repository of each kind, a ``ToggleReport`` — so GuideKit imports no engine and
+/// nothing is moved or checked later, inside a provider.
 ///
 /// ```swift
+/// // In the `guide` executable's start-up (GuideStorage):
 /// let storage = StorageStartup.run(dataDirectory: directory, toggles: toggles)
 /// let app = AppContainer(
 ///     dataDirectory: directory, mailOutput: output, toggles: toggles, storage: storage)
@@ -25,11 +27,11 @@ public final class AppContainer: Container {
     public let scope = AppScope()
     /// Where the stores keep their files.
     public let dataDirectory: URL
-    /// The feature toggles for this run.
-    public let toggles: FeatureToggles
-    /// The storage start-up's result: the engine in use, and what readying it did, which
-    /// the console shows before the first screen.
-    public let storage: StorageStartup
+    /// The feature toggles for this run, for the console's `:toggles`.
+    public let toggles: any ToggleReport
+    /// The storage start-up readied: the repositories of the engine in use, and what
+    /// readying it did, which the console shows before the first screen.
+    public let storage: any Storage
     private let mailOutput: any TextOutput
 
     /// Makes the app container once the start-up steps have run.
@@ -40,8 +42,8 @@ public final class AppContainer: Container {
     ///   - toggles: The feature toggles for this run, resolved at start-up.
     ///   - storage: The storage readied at start-up for these toggles.
     public init(
-        dataDirectory: URL, mailOutput: any TextOutput, toggles: FeatureToggles,
-        storage: StorageStartup
+        dataDirectory: URL, mailOutput: any TextOutput, toggles: any ToggleReport,
+        storage: any Storage
     ) {
         self.dataDirectory = dataDirectory
         self.mailOutput = mailOutput
@@ -49,34 +51,19 @@ public final class AppContainer: Container {
         self.storage = storage
     }
 
-    /// Runs the storage start-up step for `toggles`, then makes the app container: the
-    /// shorthand for tests and for callers with no start-up of their own.
-    ///
-    /// - Parameters:
-    ///   - dataDirectory: Where the stores keep their files; made when first written.
-    ///   - mailOutput: Where the stand-in authentication API shows the mail it would send.
-    ///   - toggles: The feature toggles for this run; the built-in defaults if not given.
-    public convenience init(
-        dataDirectory: URL, mailOutput: any TextOutput, toggles: FeatureToggles = FeatureToggles()
-    ) {
-        self.init(
-            dataDirectory: dataDirectory, mailOutput: mailOutput, toggles: toggles,
-            storage: StorageStartup.run(dataDirectory: dataDirectory, toggles: toggles))
-    }
-
     /// The signed-in session, with the user's edited name, kept between launches.
     public var sessionRepository: Provider<any UserSessionRepository> {
-        shared { self.storage.engine.sessions }
+        shared { self.storage.sessions }
     }
 
     /// Each user's notification answer.
     public var notificationPreferences: Provider<any NotificationPreferenceRepository> {
-        shared { self.storage.engine.notificationPreferences }
+        shared { self.storage.notificationPreferences }
     }
 
     /// The contact form's messages.
     public var outbox: Provider<any OutboxRepository> {
-        shared { self.storage.engine.outbox }
+        shared { self.storage.outbox }
     }
 
     /// Where the authentication API's mail goes: shown on the console.

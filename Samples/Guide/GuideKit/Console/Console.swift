@@ -16,7 +16,8 @@ public import Strata
 /// process exactly as the `guide` executable does:
 ///
 /// ```swift
-/// let app = AppContainer(dataDirectory: directory, mailOutput: output)
+/// let app = AppContainer(
+///     dataDirectory: directory, mailOutput: output, toggles: toggles, storage: storage)
 /// let console = Console(app: app, input: input, output: output)
 /// let status = await console.run()   // 0 after :quit or the end of the input
 /// app.end()
