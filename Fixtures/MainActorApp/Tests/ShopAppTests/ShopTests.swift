@@ -15,6 +15,40 @@ struct ShopTests {
         container.tree.children.map(\.container.typeName).sorted()
     }
 
+    /// Whether the container `make` returns, used by `use` and let go without `end()`, is
+    /// released: nothing of its own wiring keeps it.
+    func isReleased<Made: Container>(_ make: () -> Made, after use: (Made) -> Void) -> Bool {
+        weak var released: Made?
+        do {
+            let made = make()
+            use(made)
+            released = made
+        }
+        return released == nil
+    }
+
+    @Test("no container of the shop is kept by its own wiring: each, let go without end(), goes")
+    func wiringKeepsNoContainer() {
+        let app = ShopApp()
+        #expect(isReleased({ ShopApp() }, after: { _ = $0.catalog() }))
+        #expect(isReleased({ app.makeSession() }, after: { _ = ($0.navigation(), $0.cart()) }))
+
+        let session = app.makeSession()
+        let home = { HomeContainer(parent: session) }
+        #expect(isReleased(home, after: { _ = ($0.stack(), $0.model()) }))
+        let search = { SearchContainer(parent: session) }
+        #expect(isReleased(search, after: { _ = ($0.stack(), $0.model()) }))
+        let cart = { CartContainer(parent: session) }
+        #expect(isReleased(cart, after: { _ = ($0.stack(), $0.sheet(), $0.model()) }))
+        let product = { ProductContainer(parent: session, id: 42) }
+        #expect(isReleased(product, after: { $0.model().addToCart(from: $0) }))
+        let cartTab = CartContainer(parent: session)
+        let checkout = { CheckoutContainer(parent: cartTab) }
+        #expect(isReleased(checkout, after: { _ = $0.model() }))
+        session.end()
+        app.end()
+    }
+
     @Test(
         "each tab's container is made on its first selection, not before, and kept",
         .timeLimit(.minutes(1)))
