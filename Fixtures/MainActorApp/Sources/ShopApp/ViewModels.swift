@@ -112,8 +112,9 @@ import Strata
 ///
 /// Ended unplaced — dismissed, or the user signed out — it keeps the cart as a draft for the
 /// next session. Its end is async, so a sign-out that awaits the session's end awaits the
-/// save. `@MainActor` is spelled out: conforming to the nonisolated `AsyncScopeBound` would
-/// otherwise leave the class nonisolated.
+/// save. `@MainActor` is spelled out: a type conforming to `AsyncScopeBound`, a `Sendable`
+/// protocol with a nonisolated requirement, is not inferred main-actor. Unlike
+/// `ScopeBound`'s, its requirement is async, so a main-actor method meets it.
 @MainActor @Observable final class CheckoutModel: AsyncScopeBound {
     /// What the sheet shows.
     enum Status: Equatable {

@@ -119,8 +119,12 @@ struct ShopTests {
         #expect(cart.sheet().path.isEmpty)
         #expect(first.isActive, "dismissing the sheet leaves the other tabs' screens")
 
+        // The back button, as a NavigationStack bound to the path does it.
+        home.stack().path.removeLast()
+        #expect(!first.isActive && home.stack().path.isEmpty)
+
         _ = await model.signOut()
-        #expect(!first.isActive && !cart.isActive)
+        #expect(!home.isActive && !cart.isActive)
         #expect(await model.app.drafts().saved.isEmpty, "a placed checkout keeps no draft")
         model.app.end()
     }
