@@ -6,6 +6,8 @@ import PackageDescription
 // and run there. The podcast player's core is what an app of several modules meets:
 // `PodcastCore` holds the models, routes, contribution keys and repository protocols; the
 // two features import it and never each other; `PodcastApp` wires them into its containers.
+// `ShopApp` is a tabbed shop: tabs made on first selection, a stack and a sheet per tab,
+// deep links before and after sign-in, and a sign-out awaited through its owner.
 let package = Package(
     name: "MainActorApp",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -34,6 +36,14 @@ let package = Package(
             dependencies: [
                 "PodcastApp", "PodcastCore", "PlayerFeature", "LibraryFeature",
                 .product(name: "Strata", package: "Strata"),
+                .product(name: "StrataTesting", package: "Strata"),
+            ]),
+
+        .target(name: "ShopApp", dependencies: [.product(name: "Strata", package: "Strata")]),
+        .testTarget(
+            name: "ShopAppTests",
+            dependencies: [
+                "ShopApp", .product(name: "Strata", package: "Strata"),
                 .product(name: "StrataTesting", package: "Strata"),
             ]),
     ],
