@@ -28,7 +28,7 @@
 /// the container does not declare up in its parent, then the parent's parent. ``parent``
 /// is the parent itself.
 ///
-/// Every container gets ``end(fileID:filePath:line:column:)``, ``isActive``, ``onEnd(_:)-(((Self)?)->())`` and ``tree``, and the
+/// Every container gets ``end(fileID:filePath:line:column:)``, ``isActive``, ``onEnd(_:)`` and ``tree``, and the
 /// provider makers `shared`, `unique` and `weakShared`.
 @dynamicMemberLookup
 public protocol Container: AnyObject, Sendable {
@@ -111,7 +111,7 @@ extension Container {
     /// first, the most recently created first, can still resolve from it. Then its
     /// ``task(priority:fileID:line:_:)`` work is cancelled, it runs its own end hooks in
     /// reverse order of creation — ``ScopeBound/scopeDidEnd()`` of its instances and the
-    /// closures given to ``onEnd(_:)-(((Self)?)->())`` — and then releases its instances. Calling `end()`
+    /// closures given to ``onEnd(_:)`` — and then releases its instances. Calling `end()`
     /// again does nothing.
     ///
     /// `end()` never blocks on an end that another thread or task is running: when it

@@ -95,12 +95,12 @@ extension Container {
     /// in ``EndReport/notAwaited``. If the container has ended already, it starts at once
     /// in a task of its own.
     ///
-    /// It receives what a synchronous hook receives (``onEnd(_:)-(((Self)?)->())``): the
+    /// It receives what a synchronous hook receives (``onEnd(_:)``): the
     /// container, held until the hook returns, when an end ran while someone held it; `nil`
     /// when the container's release started the end.
     ///
     /// A closure with no `await` in it is a synchronous hook: it goes to
-    /// ``onEnd(_:)-(((Self)?)->())``, and runs in place on every path.
+    /// ``onEnd(_:)``, and runs in place on every path.
     ///
     /// ```swift
     /// signedIn.onEnd { _ in await outbox.flush() }

@@ -35,7 +35,7 @@ extension Container {
     /// Adds an element made on the main actor to `key`'s list for this container and every
     /// container below it, until this container ends.
     ///
-    /// The main-actor form of ``contribute(_:_:)-(_,(Self)->Key.Element)``: it may be called
+    /// The main-actor form of `contribute(_:_:)`: it may be called
     /// from any thread, and `make` runs on the main actor when someone gathers.
     ///
     /// ```swift
@@ -59,7 +59,7 @@ extension Container {
     /// Adds an element whose making is awaited to `key`'s list for this container and every
     /// container below it, until this container ends.
     ///
-    /// The async form of ``contribute(_:_:)-(_,(Self)->Key.Element)``, for an element that
+    /// The async form of `contribute(_:_:)`, for an element that
     /// takes time to make or `await`s another actor: `make` runs in the gatherer's task.
     ///
     /// ```swift

@@ -30,7 +30,7 @@ extension Container {
     /// Answers the main-actor `route` for this container and every container below it, until
     /// this container ends, with a handler that runs on the main actor.
     ///
-    /// The main-actor form of ``handle(_:_:)-(_,(Self,R)->R.Output)``, for a handler that
+    /// The main-actor form of `handle(_:_:)`, for a handler that
     /// touches main-actor state: a cart, a navigation stack. It may be installed from any
     /// thread; it runs when the route is performed, on the main actor.
     ///

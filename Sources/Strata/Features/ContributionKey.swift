@@ -3,7 +3,7 @@
 ///
 /// Where a ``Route`` asks one answer of the nearest container that handles it, a
 /// contribution key gathers many: the entries of a home menu, deep-link handlers, analytics
-/// sinks. Each feature contributes with ``Container/contribute(_:_:)-(_,(Self)->Key.Element)``,
+/// sinks. Each feature contributes with `contribute(_:_:)`,
 /// and a screen below them gathers every live contribution with
 /// ``Container/gather(_:)-2x12m``. A contribution lives as long as the
 /// container that made it: when a feature's container ends, its elements are gone.

@@ -2,8 +2,8 @@
 /// the address, its value the input, ``Output`` the answer.
 ///
 /// A route type lives in a module both features can see. The feature that answers
-/// registers a handler in its container with ``Container/handle(_:_:)-(_,(Self,R)->R.Output)``;
-/// any container below it can ``Container/perform(_:)-(R)`` the route. The handler receives
+/// registers a handler in its container with `handle(_:_:)`;
+/// any container below it can `perform(_:)` the route. The handler receives
 /// the container it was installed on, so it captures nothing of it.
 ///
 /// ```swift

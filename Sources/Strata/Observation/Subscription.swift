@@ -1,5 +1,5 @@
 /// A running subscription to an ``Observed`` value or a tracked model, a contribution
-/// (``Container/contribute(_:_:)-(_,(Self)->Key.Element)``) or a plan a root applies
+/// (`contribute(_:_:)`) or a plan a root applies
 /// (``Container/prepare(_:_:)``); cancelling it stops its handler and releases it,
 /// withdraws the contribution, or removes the plan.
 ///
