@@ -8,8 +8,9 @@ import Testing
 
 /// An outbox whose writes wait until the test lets them through.
 ///
-/// A held write blocks the thread it runs on, as a slow disk does: the suite runs its tests
-/// one at a time so that two held writes never take the whole cooperative pool.
+/// A held write waits on a thread of Dispatch's, as a slow disk would hold one, and suspends
+/// its task meanwhile: blocking a thread of the cooperative pool instead would take one of
+/// its two from every test that runs beside this suite.
 final class HeldOutbox: OutboxRepository {
     private let kept = Mutex<[ContactMessage]>([])
     private let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
@@ -22,7 +23,13 @@ final class HeldOutbox: OutboxRepository {
 
     func keep(_ message: ContactMessage) async {
         startedContinuation.yield()
-        _ = letThrough.wait(timeout: .now() + .seconds(30))
+        let letThrough = letThrough
+        await withCheckedContinuation { (written: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                _ = letThrough.wait(timeout: .now() + .seconds(30))
+                written.resume()
+            }
+        }
         kept.withLock { $0.append(message) }
     }
 

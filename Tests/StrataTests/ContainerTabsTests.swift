@@ -101,14 +101,18 @@ struct ContainerTabsTests {
         let tabs = session.navigation().tabs
         let slowStarted = DispatchSemaphore(value: 0)
         let fastDone = DispatchSemaphore(value: 0)
-        let slow = Task.detached {
-            tabs.container(for: .cart) {
-                slowStarted.signal()
-                _ = fastDone.wait(timeout: .now() + .seconds(30))
-                return CartScreen(parent: session)
+        // Both sides block a thread on a semaphore: real threads, never the cooperative
+        // pool's two, which a blocked test would take from every other test in the run.
+        let slow = Task {
+            await onAThread {
+                tabs.container(for: .cart) {
+                    slowStarted.signal()
+                    _ = fastDone.wait(timeout: .now() + .seconds(30))
+                    return CartScreen(parent: session)
+                }
             }
         }
-        _ = slowStarted.wait(timeout: .now() + .seconds(30))
+        _ = await onAThread { slowStarted.wait(timeout: .now() + .seconds(30)) }
         let fast = tabs.container(for: .cart) { CartScreen(parent: session) }
         fastDone.signal()
         let slowGot = await slow.value
