@@ -98,7 +98,7 @@ final class PreviewSession: ProfileParent {
     @Test func contactSupportOpensTheContactFormUnderTheProfile() async throws {
         let tree = SignedInTree(directory)
         let profile = tree.profile.profileViewModel()
-        profile.contactSupport()
+        profile.contactSupport(from: tree.profile)
         guard case .showing(let destination) = profile.status else {
             Issue.record("expected a destination, got \(profile.status)")
             return
@@ -140,7 +140,7 @@ final class PreviewSession: ProfileParent {
         app.notificationPreferences.override { InMemoryNotificationPreferenceRepository() }
         let profile = ProfileContainer(parent: PreviewSession(parent: app))
         let viewModel = profile.profileViewModel()
-        viewModel.contactSupport()
+        viewModel.contactSupport(from: profile)
         #expect(viewModel.status == .viewing)
         #expect(
             viewModel.supportProblem
@@ -160,7 +160,7 @@ final class PreviewSession: ProfileParent {
         let tree = SignedInTree(directory)
         let viewModel = tree.profile.profileViewModel()
         tree.profile.end()
-        viewModel.contactSupport()
+        viewModel.contactSupport(from: tree.profile)
         #expect(viewModel.status == .viewing)
         #expect(viewModel.supportProblem == nil)
         #expect(tree.signedIn.tree.children.isEmpty)

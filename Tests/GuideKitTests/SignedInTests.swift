@@ -58,14 +58,6 @@ import Testing
 
     let editName = Destination("editName") { _, _ in StubForm() }
 
-    /// A profile whose routes go to `host`, which answers what the test wires; the test
-    /// keeps `host`, which the profile holds weakly.
-    func makeProfile(routesFrom host: RouteHost) -> ProfileViewModel {
-        ProfileViewModel(
-            user: Observed(adaSession), notificationPreferences: preferences,
-            editName: editName, routesFrom: host, onClose: {})
-    }
-
     @Test func opensAndClosesTheNameEditor() {
         let profile = makeProfile()
         let log = StatusLog { profile.status }
@@ -99,9 +91,9 @@ import Testing
             asked.append(route.topic ?? "nothing")
             return StubForm.destination
         }
-        let profile = makeProfile(routesFrom: host)
+        let profile = makeProfile()
         let log = StatusLog { profile.status }
-        profile.contactSupport()
+        profile.contactSupport(from: host)
         profile.finish()
         #expect(log.all == [.showing(StubForm.destination), .viewing])
         #expect(asked.all == ["my account"])
@@ -109,8 +101,8 @@ import Testing
 
     @Test func contactSupportThatNobodyAnswersLeavesAMessageAndTheProfileAsItIs() {
         let host = RouteHost()
-        let profile = makeProfile(routesFrom: host)
-        profile.contactSupport()
+        let profile = makeProfile()
+        profile.contactSupport(from: host)
         #expect(profile.status == .viewing)
         #expect(
             profile.supportProblem
@@ -123,22 +115,15 @@ import Testing
 
     @Test func eachFailedContactSupportReportsItsProblemAnew() {
         let host = RouteHost()
-        let profile = makeProfile(routesFrom: host)
+        let profile = makeProfile()
         let log = StatusLog { profile.supportProblem }
-        profile.contactSupport()
-        profile.contactSupport()
+        profile.contactSupport(from: host)
+        profile.contactSupport(from: host)
         let problem = ProfileViewModel.supportUnavailable(
             .routeNotFound(
                 route: "ContactSupport",
                 searched: [ContainerDescription(typeName: "RouteHost", tier: "app")]))
         #expect(log.all == [problem, nil, problem])
-    }
-
-    @Test func withoutAContainerToAskContactSupportOpensNothing() {
-        let profile = makeProfile()
-        profile.contactSupport()
-        #expect(profile.status == .viewing)
-        #expect(profile.supportProblem == nil)
     }
 }
 

@@ -37,13 +37,13 @@ public final class ProfileContainer<Parent: ProfileParent>: Container {
     /// The profile's view model.
     ///
     /// It opens ``editName`` itself, and asks for contact support through
-    /// ``ContactSupport`` from this container; leaving the profile calls the `onClose` the
-    /// profile was made with.
+    /// ``ContactSupport`` from the container its screen passes; leaving the profile calls the
+    /// `onClose` the profile was made with.
     public var profileViewModel: MainActorProvider<ProfileViewModel> {
         shared {
             ProfileViewModel(
                 user: self.user(), notificationPreferences: self.notificationPreferences(),
-                editName: self.editName, routesFrom: self, onClose: self.onClose)
+                editName: self.editName, onClose: self.onClose)
         }
     }
 

@@ -31,13 +31,11 @@ public final class ProfileViewModel {
     public let notificationChoice: NotificationChoice?
     /// Why contact support could not open, for the view to show; `nil` until it fails.
     ///
-    /// Each ``contactSupport()`` clears the last one first, so that a view sees the problem
+    /// Each ``contactSupport(from:)`` clears the last one first, so that a view sees the problem
     /// again when a new attempt fails the same way.
     public private(set) var supportProblem: String?
 
     private let editNameForm: Destination
-    /// Weak: the container holds this view model, and must not be held by it.
-    @ObservationIgnored private weak var routes: (any Container)?
     private let onClose: @MainActor () -> Void
 
     /// Makes the view model.
@@ -47,21 +45,16 @@ public final class ProfileViewModel {
     ///   - notificationPreferences: Where the user's notification answer is remembered. An
     ///     answer that cannot be read shows as none.
     ///   - editName: The edit-name form.
-    ///   - routes: The container that asks for contact support through
-    ///     ``ContactSupport``: the profile's own. By default none, and nothing opens, as in a
-    ///     preview.
     ///   - onClose: Called when the user leaves the profile.
     public init(
         user: Observed<UserSession>,
         notificationPreferences: any NotificationPreferenceRepository,
-        editName: Destination, routesFrom routes: (any Container)? = nil,
-        onClose: @escaping @MainActor () -> Void
+        editName: Destination, onClose: @escaping @MainActor () -> Void
     ) {
         self.user = user
         self.notificationChoice = try? notificationPreferences.choice(
             forUser: user.value.userID)
         self.editNameForm = editName
-        self.routes = routes
         self.onClose = onClose
     }
 
@@ -72,15 +65,19 @@ public final class ProfileViewModel {
     }
 
     /// Opens a contact form about the user's account, from whichever feature answers
-    /// ``ContactSupport``.
+    /// ``ContactSupport`` above `container`.
     ///
-    /// When none does, the profile stays as it is and ``supportProblem`` says why. When the
-    /// profile has ended, nothing opens.
-    public func contactSupport() {
-        guard status == .viewing, let routes, routes.isActive else { return }
+    /// The view model keeps no container: the container keeps it. The screen, which shows
+    /// the profile's container, passes it when the user asks. When no feature answers, the
+    /// profile stays as it is and ``supportProblem`` says why. When the container has ended,
+    /// nothing opens.
+    ///
+    /// - Parameter container: The profile's container, to ask from.
+    public func contactSupport(from container: some Container) {
+        guard status == .viewing, container.isActive else { return }
         supportProblem = nil
         do throws(StrataError) {
-            status = .showing(try routes.perform(ContactSupport(about: "my account")))
+            status = .showing(try container.perform(ContactSupport(about: "my account")))
         } catch {
             supportProblem = Self.supportUnavailable(error)
         }

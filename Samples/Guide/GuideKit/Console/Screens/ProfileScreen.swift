@@ -52,7 +52,9 @@ final class ProfileScreen<Parent: ProfileParent>: HostScreen {
         Menu([
             .init(title: "edit name", action: viewModel.editName),
             .init(title: "back home", action: viewModel.close),
-            .init(title: "contact support", action: viewModel.contactSupport),
+            .init(title: "contact support") { [viewModel, container] in
+                viewModel.contactSupport(from: container)
+            },
         ])
     }
 
