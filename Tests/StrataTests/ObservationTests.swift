@@ -98,7 +98,7 @@ struct ObservationTests {
         let status = Observed(Status.idle)
         let app = TestApp()
         let count = Atomic<Int>(0)
-        status.observeOnce(in: app) { _ in count.add(1, ordering: .relaxed) }
+        status.observe(in: app, once: true) { _ in count.add(1, ordering: .relaxed) }
         status.value = .editing
         status.value = .saved
         #expect(count.load(ordering: .relaxed) == 1)
@@ -146,7 +146,8 @@ struct ObservationTests {
         let status = Observed(Status.idle)
         let app = TestApp()
         let seen = Locked<[Status]>([])
-        let subscription = status.observeOnce(in: app) { value in seen.withLock { $0.append(value) }
+        let subscription = status.observe(in: app, once: true) { value in
+            seen.withLock { $0.append(value) }
         }
         status.value = .editing
         status.value = .saved

@@ -19,16 +19,16 @@ struct TrackingMemoryTests {
         #expect(setting.registrationCount == 0)
     }
 
-    @Test("observeOnce(in:) leaves no registration, fired or ended first")
+    @Test("observe(in:once:) leaves no registration, fired or ended first")
     func observeOnceLeavesNothing() {
         let app = TestApp()
         let feature = app.makeFeature()
         let setting = Observed(0)
         let fired = feature.makeInteraction()
-        setting.observeOnce(in: fired) { _ in }
+        setting.observe(in: fired, once: true) { _ in }
         for _ in 0..<1_000 {
             let interaction = feature.makeInteraction()
-            setting.observeOnce(in: interaction) { _ in }
+            setting.observe(in: interaction, once: true) { _ in }
             interaction.end()
         }
         #expect(setting.registrationCount == 1)

@@ -8,12 +8,12 @@ public import Observation
 /// an `@Observable` type that stores an `Observed`. Observation is told after the new value
 /// is stored, so code that reads the value from its `onChange` sees the new value.
 ///
-/// Subscribe with ``observe(in:_:)`` to tie the handler to a container — it runs until the
-/// container ends, whether or not the token is kept — or with ``subscribe(_:)`` for a
-/// handler that lives as long as its ``Subscription``. Those handlers run on the thread that
-/// set the value. To follow the latest value on the main actor, coalesced, track it:
-/// ``Container/trackOnMainActor(from:_:onChange:)`` with a `read` of ``value``. Change
-/// the value from its old one with ``withValue(_:)``, which reads and writes under one lock.
+/// Follow it with ``observe(in:once:_:)``, which ties the handler to a container: it runs
+/// until the container ends, whether or not the token is kept. The handler runs on the
+/// thread that set the value. To follow the latest value on the main actor, coalesced,
+/// track it: ``Container/trackOnMainActor(from:_:onChange:)`` with a `read` of ``value``.
+/// Change the value from its old one with ``withValue(_:)``, which reads and writes under
+/// one lock.
 ///
 /// ```swift
 /// @MainActor final class GuideViewModel {
@@ -162,25 +162,22 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
         }
     }
 
-    /// Calls `handler` with every new value until the returned subscription is cancelled or
-    /// released.
+    /// Calls `handler` with every new value — or, `once`, the next one only — until the
+    /// returned subscription is cancelled or released: tied to no container, for the
+    /// package's tests of the subscription itself.
     ///
-    /// - Parameter handler: Receives each new value.
+    /// - Parameters:
+    ///   - once: Whether only the next value is delivered.
+    ///   - handler: Receives each new value.
     /// - Returns: The subscription; keep it as long as the handler should run.
-    public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
-        add(Subscription(firesOnce: false) { handler($0 as! Value) })
+    package func subscribe(
+        once: Bool = false, _ handler: @escaping @Sendable (Value) -> Void
+    ) -> Subscription {
+        add(Subscription(firesOnce: once) { handler($0 as! Value) })
     }
 
-    /// Calls `handler` with the next new value only.
-    ///
-    /// - Parameter handler: Receives the next value.
-    /// - Returns: The subscription; keep it until the handler has run.
-    public func subscribeOnce(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
-        add(Subscription(firesOnce: true) { handler($0 as! Value) })
-    }
-
-    /// Calls `handler` with every new value until `container` ends or the returned
-    /// subscription is cancelled, whichever comes first.
+    /// Calls `handler` with every new value — or, `once`, with the next one only — until
+    /// `container` ends or the returned subscription is cancelled, whichever comes first.
     ///
     /// The container holds the subscription, so the token may be dropped: the handler runs
     /// until the container ends. Keep the token only to cancel earlier. After
@@ -194,38 +191,20 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
     ///
     /// ```swift
     /// viewModel.status.observe(in: formContainer) { status in render(status) }
+    /// viewModel.status.observe(in: formContainer, once: true) { status in log(status) }
     /// ```
     ///
     /// - Parameters:
     ///   - container: The container whose end stops the handler.
+    ///   - once: Whether only the next value is delivered; `false` unless given.
     ///   - handler: Receives each new value.
     /// - Returns: The subscription, to cancel before the container ends.
     @discardableResult
     public func observe<Owner: Container>(
-        in container: Owner, _ handler: @escaping @Sendable (Value) -> Void
+        in container: Owner, once: Bool = false,
+        _ handler: @escaping @Sendable (Value) -> Void
     ) -> Subscription {
-        tie(subscribe(handler), to: container)
-    }
-
-    /// Calls `handler` with the next new value only, unless `container` ends or the returned
-    /// subscription is cancelled first.
-    ///
-    /// Like ``observe(in:_:)``, the container holds the subscription, so the token may be
-    /// dropped.
-    ///
-    /// ```swift
-    /// viewModel.status.observeOnce(in: formContainer) { status in log(status) }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - container: The container whose end stops the handler.
-    ///   - handler: Receives the next value.
-    /// - Returns: The subscription, to cancel before the handler has run.
-    @discardableResult
-    public func observeOnce<Owner: Container>(
-        in container: Owner, _ handler: @escaping @Sendable (Value) -> Void
-    ) -> Subscription {
-        tie(subscribeOnce(handler), to: container)
+        tie(subscribe(once: once, handler), to: container)
     }
 
     private func tie<Owner: Container>(

@@ -11,12 +11,11 @@
 /// thread is building — does not wait, and the handler's resolution throws
 /// ``StrataError/cycle(path:)`` instead.
 ///
-/// A subscription tied to a container — made by ``Observed/observe(in:_:)``,
-/// ``Observed/observeOnce(in:_:)``, ``Container/track(from:_:onChange:)`` and their main-actor
-/// forms — is held by the container and runs until the container ends or it is cancelled,
-/// whether or not the token is kept. An untied one, made by ``Observed/subscribe(_:)``,
-/// also stops when the last reference to it is dropped. A contribution's and a plan's stop
-/// only when cancelled, or, for a contribution, when its container ends.
+/// A subscription to a value — made by ``Observed/observe(in:once:_:)``,
+/// ``Container/track(from:_:onChange:)`` and their main-actor forms — is held by its
+/// container and runs until the container ends or it is cancelled, whether or not the token
+/// is kept. A contribution's and a plan's stop only when cancelled, or, for a contribution,
+/// when its container ends.
 public final class Subscription: Sendable {
     private struct State {
         /// What cancelling does besides stopping the handler, `nil` once done: a plan's
