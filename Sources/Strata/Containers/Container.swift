@@ -138,7 +138,7 @@ extension Container {
     /// on its way out. Each is judged once the end's whole subtree is released, the work the
     /// end started (an async ``onEnd(fileID:line:_:)`` hook, an ``AsyncScopeBound`` instance,
     /// a cancelled ``task(priority:fileID:line:_:)``) has finished, and the grace period
-    /// (``Leak/defaultGrace``) has passed. ``EndReport/leaks()`` awaits that judgement; the
+    /// (two seconds) has passed. ``EndReport/leaks()`` awaits that judgement; the
     /// root's ``Container/onLeak(_:)`` receivers are told of each leak.
     ///
     /// - Parameters:

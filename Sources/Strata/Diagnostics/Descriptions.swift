@@ -26,7 +26,7 @@ public struct ContainerDescription: Sendable, Hashable, CustomStringConvertible 
     /// - Parameters:
     ///   - typeName: The container's type name.
     ///   - tier: The name of the container's tier.
-    public init(typeName: String, tier: String) {
+    package init(typeName: String, tier: String) {
         self.name = .text(typeName)
         self.tier = tier
     }
@@ -65,7 +65,7 @@ public struct ProviderDescription: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - container: The container that declares the provider.
     ///   - name: The provider's name.
-    public init(container: ContainerDescription, name: String) {
+    package init(container: ContainerDescription, name: String) {
         self.container = container
         self.name = name
     }

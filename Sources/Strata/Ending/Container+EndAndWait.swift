@@ -52,7 +52,7 @@ extension Container {
     /// Its report lists in ``EndReport/watched`` what is still alive once the work it awaited
     /// has finished and let go of what it captured: watched, not judged, as after `end()`. It
     /// does not wait for the judgement, nor hop to the main actor. ``EndReport/leaks()``
-    /// awaits the judgement, which comes a grace period (``Leak/defaultGrace``) after the
+    /// awaits the judgement, which comes a grace period (two seconds) after the
     /// end's work has finished — work that overran the deadline included — and, when
     /// something is still alive, after a turn of the main actor, so that a main-actor class's
     /// deinit that a release elsewhere left there has run (in a module that is MainActor by

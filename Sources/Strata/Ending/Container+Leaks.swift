@@ -4,7 +4,7 @@ extension Container where ContainerTier == AppTier {
     ///
     /// A leak is an instance still alive once the end that released it had released its
     /// whole subtree, the work Strata started for that end had finished, and the grace period
-    /// (``Leak/defaultGrace``) had passed: see <doc:LifetimesAndLifecycle>. Receivers add up:
+    /// (two seconds) had passed: see <doc:LifetimesAndLifecycle>. Receivers add up:
     /// each one, and the `.noSurvivors` test trait, sees every leak. The
     /// receiver is kept until the subscription is cancelled, whether or not the token is.
     ///

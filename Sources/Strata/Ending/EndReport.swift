@@ -122,7 +122,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
 
     /// Waits until every instance in ``watched`` is judged, and returns the leaks: those
     /// still alive once the end's whole subtree was released, the work Strata started for
-    /// it had finished, and the grace period (``Leak/defaultGrace`` unless a test trait set
+    /// it had finished, and the grace period (two seconds unless a test trait set
     /// one) had passed.
     ///
     /// Returns at once, with no leaks, when nothing was watched. It waits for work the end
@@ -145,7 +145,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
     }
 
     /// An empty report: what a second `end()` returns.
-    public init() {}
+    package init() {}
 
     mutating func absorb(_ other: EndReport) {
         // Most reports absorb into an empty one: take the other's as it is.

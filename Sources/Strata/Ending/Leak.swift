@@ -31,7 +31,7 @@ public struct Leak: Sendable, Hashable, CustomStringConvertible {
     /// that ended the container, a view still on screen for its dismissal — which lets go
     /// moments later. A root made in a test under `.noSurvivors` uses the
     /// trait's grace instead.
-    public static let defaultGrace = Duration.seconds(2)
+    package static let defaultGrace = Duration.seconds(2)
 
     /// `SignedInContainer.profileViewModel: ProfileViewModel leaked`, with the likely cause.
     public var description: String {
