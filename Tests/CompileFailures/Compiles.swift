@@ -23,7 +23,7 @@ final class Dialog: Container {
 
 final class Request: Container {
     let scope: RequestScope<Session>
-    init(parent: Session) throws(StrataError) { scope = try RequestScope(parent: parent) }
+    init(parent: Session) throws(StrataError) { scope = try RequestScope(checking: parent) }
 }
 
 final class RequestStep: Container {
@@ -33,7 +33,7 @@ final class RequestStep: Container {
 
 final class AppRequest: Container {
     let scope: RequestScope<App>
-    init(parent: App) throws(StrataError) { scope = try RequestScope(parent: parent) }
+    init(parent: App) throws(StrataError) { scope = try RequestScope(checking: parent) }
 }
 
 func serve(_ app: App) async throws -> Int {
@@ -45,7 +45,7 @@ final class TaggedRequest: Container {
     let tag: Int
     init(parent: App, tag: Int) throws(StrataError) {
         self.tag = tag
-        scope = try RequestScope(parent: parent)
+        scope = try RequestScope(checking: parent)
     }
 }
 

@@ -1,4 +1,4 @@
-// expected-error: 'init(parent:fileID:line:)' is unavailable: a request scope's parent must be an app or session container: a request is handled for the server or for a signed-in user. Make the request from the app or the session, or make this container an InteractionScope to nest it under a request
+// expected-error: 'init(parent:fileID:line:)' is unavailable: a request may arrive while its server shuts down, so its scope is made with the check: write try RequestScope(checking: parent), which throws once the parent's end has begun. The parent is an app or session container (a request is handled for the server or for a signed-in user); under a request, make an InteractionScope
 // expected-note: 'init(parent:fileID:line:)' has been explicitly marked unavailable here
 import Strata
 

@@ -8,5 +8,5 @@ final class App: Container {
 // A request may arrive while its server shuts down: making its scope is always checked.
 final class Request: Container {
     let scope: RequestScope<App>
-    init(parent: App) { scope = RequestScope(parent: parent) }
+    init(parent: App) { scope = RequestScope(checking: parent) }
 }

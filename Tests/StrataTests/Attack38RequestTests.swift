@@ -21,13 +21,13 @@ struct Attack38RequestTests {
 
     final class Request: Container {
         let scope: RequestScope<Server>
-        init(parent: Server) throws(StrataError) { scope = try RequestScope(parent: parent) }
+        init(parent: Server) throws(StrataError) { scope = try RequestScope(checking: parent) }
         var config: Provider<Service> { shared { Service(id: self.parent.config().id) } }
     }
 
     final class UserRequest: Container {
         let scope: RequestScope<Session>
-        init(parent: Session) throws(StrataError) { scope = try RequestScope(parent: parent) }
+        init(parent: Session) throws(StrataError) { scope = try RequestScope(checking: parent) }
         var config: Provider<Service> { shared { Service(id: self.parent.config().id) } }
     }
 

@@ -54,7 +54,7 @@ struct RequestTests {
     final class Request: Container {
         let scope: RequestScope<Server>
 
-        init(parent: Server) throws(StrataError) { scope = try RequestScope(parent: parent) }
+        init(parent: Server) throws(StrataError) { scope = try RequestScope(checking: parent) }
 
         /// Written as the README writes factories: through the parent, with no `try`.
         var logger: Provider<Logger> { shared { Logger(log: self.parent.logger().log) } }
@@ -175,7 +175,7 @@ struct RequestTests {
         }
         final class UserRequest: Container {
             let scope: RequestScope<Session>
-            init(parent: Session) throws(StrataError) { scope = try RequestScope(parent: parent) }
+            init(parent: Session) throws(StrataError) { scope = try RequestScope(checking: parent) }
         }
         final class Step: Container {
             let scope: InteractionScope<UserRequest>

@@ -17,7 +17,7 @@ typealias RequestTierScope = RequestScope<ServerAppContainer>
 extension ServerAppContainer {
     /// A new request scope under the app; throws once the app's end has begun.
     func makeRequestScope() throws(StrataError) -> RequestTierScope {
-        try RequestScope(parent: self)
+        try RequestScope(checking: self)
     }
 }
 

@@ -358,12 +358,16 @@ extension Scope where Level == InteractionTier, Parent == any Container {
 
 extension Scope where Level == RequestTier {
     /// Makes a request scope under an app or session container, unless the parent's end has
-    /// begun: a request may arrive while its server shuts down, so this is always checked.
+    /// begun: a request may arrive while its server shuts down, so a request scope is only
+    /// made this way, checked, where the other tiers also offer an unchecked
+    /// `init(parent:)`.
     ///
     /// ```swift
     /// final class RequestContainer: Container {
     ///     let scope: RequestScope<AppContainer>
-    ///     init(parent: AppContainer) throws(StrataError) { scope = try RequestScope(parent: parent) }
+    ///     init(parent: AppContainer) throws(StrataError) {
+    ///         scope = try RequestScope(checking: parent)
+    ///     }
     /// }
     /// ```
     ///
@@ -376,38 +380,39 @@ extension Scope where Level == RequestTier {
     ///   end has begun.
     @inlinable
     public init(
-        parent: Parent, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-        line: UInt = #line
+        checking parent: Parent, fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line
     ) throws(StrataError) where Parent: Container, Parent.ContainerTier: RequestParentTier {
         try self.init(checkingChildOf: parent, fileID: fileID, filePath: filePath, line: line)
     }
 
-    /// Refuses, at compile time, a parent that is not an app or session container.
+    /// Refuses, at compile time, a request scope made without the check, or under a parent
+    /// that is not an app or session container.
     ///
-    /// Declared only so that the compiler's error names the mistake and its fix; an app or
-    /// session container picks the initialiser above.
+    /// Declared only so that the compiler's error names the fix.
     ///
     /// ```swift
-    /// let scope = try RequestScope(parent: settings)  // error: a request scope's parent must be …
-    /// let scope = try RequestScope(parent: app)       // compiles
+    /// let scope = RequestScope(parent: app)        // error: … write try RequestScope(checking: …
+    /// let scope = try RequestScope(checking: app)  // compiles
     /// ```
     ///
     /// - Parameters:
-    ///   - parent: A feature, interaction or request container.
+    ///   - parent: Any container.
     ///   - fileID: Unused.
     ///   - line: Unused.
-    /// - Throws: Never: it does not compile.
     @available(
         *, unavailable,
         message: """
-            a request scope's parent must be an app or session container: a request is \
-            handled for the server or for a signed-in user. Make the request from the app or \
-            the session, or make this container an InteractionScope to nest it under a request
+            a request may arrive while its server shuts down, so its scope is made with the \
+            check: write try RequestScope(checking: parent), which throws once the parent's \
+            end has begun. The parent is an app or session container (a request is handled \
+            for the server or for a signed-in user); under a request, make an \
+            InteractionScope
             """
     )
     public init<Other: Container>(
         parent: Other, fileID: StaticString = #fileID, line: UInt = #line
-    ) throws(StrataError) {
+    ) {
         fatalError("unavailable")
     }
 }
