@@ -113,7 +113,7 @@ extension ScopeCore {
     /// keeps none costs nothing.
     func remember(_ owner: any Container) {
         guard read({ $0.side?.owner == nil }) else { return }
-        let reference: @Sendable () -> (any Container)? = { [weak owner] in owner }
+        let reference: OwnerReference = { [weak owner] in owner }
         // Nothing a read serves changes, so a parent keeps serving reads without the lock.
         transitionKeepingReads { state in
             guard state.serves, state.side?.owner == nil else { return }
@@ -187,7 +187,7 @@ extension ScopeCore {
     func contributions(for key: ObjectIdentifier) -> (
         entries: [ContributionEntry], owner: any Container
     )? {
-        let found = read { state -> ([ContributionEntry], (@Sendable () -> (any Container)?)?)? in
+        let found = read { state -> ([ContributionEntry], OwnerReference?)? in
             guard state.serves, let side = state.side,
                 let entries = side.contributions?.entries[key]
             else { return nil }

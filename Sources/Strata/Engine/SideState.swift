@@ -20,7 +20,7 @@ final class SideState {
     /// release cannot bring the container back. A weak capture of the container as it is
     /// typed, rather than a ``WeakReference``: loading it then needs no cast to
     /// `any Container`, which cost a conformance lookup at every hook, route and gather.
-    var owner: (@Sendable () -> (any Container)?)?
+    var owner: OwnerReference?
     /// Route handlers by route type.
     var routes: [ObjectIdentifier: RouteHandler] = [:]
     /// What the container contributed, by key; made on first use.
@@ -63,3 +63,7 @@ final class SideState {
         return kept
     }
 }
+
+/// A weak capture of the container that owns a scope, as route handlers and contributions
+/// receive it (``SideState/owner``): `nil` once the container's release has begun.
+typealias OwnerReference = @Sendable () -> (any Container)?
