@@ -7,10 +7,10 @@
         /// containers it made that are still alive and were never ended.
         public struct Findings: Sendable {
             /// The instances confirmed leaked, with where their end was called.
-            public let leaks: [Leak]
+            public let leaks: [Survivor]
             /// Instances still alive whose judgement had not come when the check stopped
             /// waiting, because work their end started was still running.
-            public let unjudged: [WatchedInstance]
+            public let unjudged: [Survivor]
             /// The containers still alive and never ended, each with the open containers
             /// above it that it keeps alive.
             public let neverEnded: [NeverEnded]
@@ -28,13 +28,13 @@
             func record(in test: Test) {
                 for leak in leaks {
                     Issue.record(
-                        Comment(rawValue: Self.message(leak, in: test)),
+                        Comment(rawValue: Self.message(leaked: leak, in: test)),
                         sourceLocation: leak.endSite.map(SourceLocation.init)
                             ?? test.sourceLocation)
                 }
                 for instance in unjudged {
                     Issue.record(
-                        Comment(rawValue: Self.message(instance, in: test)),
+                        Comment(rawValue: Self.message(unjudged: instance, in: test)),
                         sourceLocation: instance.endSite.map(SourceLocation.init)
                             ?? test.sourceLocation)
                 }
@@ -46,7 +46,7 @@
             }
 
             /// What a leak's issue says: the provider, the end, the test, the likely cause.
-            static func message(_ leak: Leak, in test: Test) -> String {
+            static func message(leaked leak: Survivor, in test: Test) -> String {
                 let ended = leak.endSite.map { " at \($0.fileID):\($0.line)" } ?? " (released)"
                 return "Strata: \(leak.provider): \(leak.typeName) is still alive after "
                     + "\(leak.provider.container.typeName) ended\(ended), in \(test.name): held "
@@ -54,7 +54,7 @@
             }
 
             /// What an unjudged instance's issue says.
-            static func message(_ instance: WatchedInstance, in test: Test) -> String {
+            static func message(unjudged instance: Survivor, in test: Test) -> String {
                 let ended =
                     instance.endSite.map { " at \($0.fileID):\($0.line)" } ?? " (released)"
                 return "Strata: \(instance.provider): \(instance.typeName) is still alive after "

@@ -109,8 +109,8 @@ struct ConsoleRun {
     }
 
     /// The leaks of every end the console reported, once each is judged.
-    func leaks() async -> [Leak] {
-        var leaks: [Leak] = []
+    func leaks() async -> [Survivor] {
+        var leaks: [Survivor] = []
         for report in console.endReports { leaks += await report.leaks() }
         return leaks
     }

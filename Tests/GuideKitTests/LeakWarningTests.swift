@@ -23,7 +23,7 @@ import Testing
                 input: ScriptedInput(script), output: output)
             _ = await console.run()
             console.app.end()
-            var leaks: [Leak] = []
+            var leaks: [Survivor] = []
             for report in console.endReports { leaks += await report.leaks() }
             // The receiver has heard of each leak by the time its verdict is given.
             #expect(leaks.map(\.typeName) == ["Draft"])

@@ -212,8 +212,8 @@ enum Shape: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
 /// What every channel said over a run of rounds.
 struct ShapeRun {
-    var reportLeaks: [Leak] = []
-    var received: [Leak] = []
+    var reportLeaks: [Survivor] = []
+    var received: [Survivor] = []
     var findings: NoSurvivorsTrait.Findings?
     var endLines: Set<Int> = []
 }
@@ -222,7 +222,7 @@ struct ShapeRun {
 /// next runs.
 func run(_ shape: Shape, rounds: Int, leaking: Bool) async -> ShapeRun {
     let keeper = leaking ? LeakKeeper() : nil
-    let received = Locked<[Leak]>([])
+    let received = Locked<[Survivor]>([])
     var run = ShapeRun()
     var reports: [EndReport] = []
     // Half a second: a caller's frame that resumes late on a loaded machine (the thread

@@ -16,7 +16,7 @@ struct TraitBookkeepingTests {
         .timeLimit(.minutes(1)))
     func receiversCompose() async {
         let keeper = Keeper()
-        let received = Locked<[Leak]>([])
+        let received = Locked<[Survivor]>([])
         let findings = await NoSurvivorsTrait.check {
             let app = Leaky()
             app.onLeak { leak in received.withLock { $0.append(leak) } }

@@ -15,7 +15,7 @@ extension Container where ContainerTier == AppTier {
     /// - Parameter receive: Called with each leak.
     /// - Returns: The subscription, to cancel.
     @discardableResult
-    public func onLeak(_ receive: @escaping @Sendable (Leak) -> Void) -> Subscription {
+    public func onLeak(_ receive: @escaping @Sendable (Survivor) -> Void) -> Subscription {
         boundCore.leakWatcher.addReceiver(receive)
     }
 }

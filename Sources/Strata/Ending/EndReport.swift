@@ -23,7 +23,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
     ///
     /// Their containers had let go of them: they are watched until they are judged, and no
     /// leak until then. ``leaks()`` returns those confirmed leaked.
-    public internal(set) var watched: [WatchedInstance] {
+    public internal(set) var watched: [Survivor] {
         get { lists?.watched ?? [] }
         set { writeLists { $0.watched = newValue } }
     }
@@ -75,7 +75,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
     private var lists: Lists?
 
     private struct Lists {
-        var watched: [WatchedInstance] = []
+        var watched: [Survivor] = []
         var judgements: [Judgement] = []
         var overran: [EndWork] = []
         var notAwaited: [EndWork] = []
@@ -135,8 +135,8 @@ public struct EndReport: Sendable, CustomStringConvertible {
     /// ```
     ///
     /// - Returns: The instances confirmed leaked, in the order the report watched them.
-    public func leaks() async -> [Leak] {
-        var leaks: [Leak] = []
+    public func leaks() async -> [Survivor] {
+        var leaks: [Survivor] = []
         for judgement in lists?.judgements ?? [] {
             guard let verdict = await judgement.verdict.value() else { break }
             leaks += verdict

@@ -4,13 +4,13 @@
 /// Made only when something was still alive: an end that released everything judges nothing.
 final class Judgement: Sendable {
     /// The instances still alive when the container reported.
-    let instances: [WatchedInstance]
+    let instances: [Survivor]
     /// The test the container's leaks are charged to, if a test made it.
     let ledger: TestLedger?
     /// The leaks, given once the instances are judged.
-    let verdict = OneShot<[Leak]>()
+    let verdict = OneShot<[Survivor]>()
 
-    init(_ instances: [WatchedInstance], ledger: TestLedger?) {
+    init(_ instances: [Survivor], ledger: TestLedger?) {
         self.instances = instances
         self.ledger = ledger
     }
@@ -19,5 +19,5 @@ final class Judgement: Sendable {
     var hasAlive: Bool { instances.contains { $0.isAlive } }
 
     /// The instances still alive now, as leaks: the verdict, when the judgement is due.
-    var leaks: [Leak] { instances.filter(\.isAlive).map(Leak.init) }
+    var leaks: [Survivor] { instances.filter(\.isAlive).map(\.leaked) }
 }

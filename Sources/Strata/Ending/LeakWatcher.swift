@@ -53,9 +53,9 @@ final class LeakWatcher: Sendable {
     }
 
     /// Adds a receiver of every leak confirmed in the tree, from now on.
-    func addReceiver(_ receive: @escaping @Sendable (Leak) -> Void) -> Subscription {
+    func addReceiver(_ receive: @escaping @Sendable (Survivor) -> Void) -> Subscription {
         let subscription = Subscription(firesOnce: false) { leak in
-            if let leak = leak as? Leak { receive(leak) }
+            if let leak = leak as? Survivor { receive(leak) }
         }
         state.withLock { $0.receivers.append(subscription) }
         return subscription

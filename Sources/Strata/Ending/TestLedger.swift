@@ -36,10 +36,10 @@ package final class TestLedger: Sendable {
     /// What the test left behind once it settled.
     package struct Settled: Sendable {
         /// The instances confirmed leaked.
-        package let leaks: [Leak]
+        package let leaks: [Survivor]
         /// The instances still alive whose judgement had not come when the check stopped
         /// waiting: work their end started was still running.
-        package let unjudged: [WatchedInstance]
+        package let unjudged: [Survivor]
         /// The containers still open, each with the open containers above it that only it
         /// keeps alive: a container alive because a live child holds it is named under that
         /// child, once.
@@ -119,8 +119,8 @@ package final class TestLedger: Sendable {
         // grace period more for a busy main actor; on a loaded machine, later still. Only
         // work that never finishes keeps one from coming: that is what the cap is for.
         let judged = deadline.advanced(by: max(grace * 3, .seconds(30)))
-        var leaks: [Leak] = []
-        var unjudged: [WatchedInstance] = []
+        var leaks: [Survivor] = []
+        var unjudged: [Survivor] = []
         var seen = 0
         while true {
             // Judgements added while the earlier ones were awaited are awaited too.

@@ -116,7 +116,7 @@ extension EndSequence {
     ///   - report: The whole end's report so far, with the work it waits for; the scope's
     ///     judgement is added to it.
     private func leave(
-        watching watched: [WatchedInstance], side: SideState?, into report: inout EndReport
+        watching watched: [Survivor], side: SideState?, into report: inout EndReport
     ) {
         let ledger = side?.testLedger
         var judgements = side?.heldJudgements ?? []
@@ -134,7 +134,7 @@ extension EndSequence {
     /// The judgement of `watched`, this scope's instances still alive at its release:
     /// listed in `report`, and kept by the test it is charged to; `nil` when none is alive.
     private func judgement(
-        of watched: [WatchedInstance], chargedTo ledger: TestLedger?,
+        of watched: [Survivor], chargedTo ledger: TestLedger?,
         into report: inout EndReport
     ) -> Judgement? {
         guard !watched.isEmpty else { return nil }
@@ -284,13 +284,13 @@ extension EndSequence {
     /// outside.
     func alive(
         _ remaining: [Remaining], in name: ContainerName, site: EndSite?
-    ) -> [WatchedInstance] {
+    ) -> [Survivor] {
         // Described only when something is followed on: most ends have nothing to report.
         guard !remaining.isEmpty else { return [] }
         let container = name.description
         return remaining.compactMap { watch in
             watch.object.map { object in
-                WatchedInstance(
+                Survivor(
                     provider: ProviderDescription(
                         container: container, name: watch.site.displayName),
                     typeName: String(describing: type(of: object)), object: object,

@@ -42,9 +42,9 @@ extension ScopeCore {
     var leakWatcher: LeakWatcher {
         withTreeSettings(creating: true) { settings in
             // `creating` makes the settings: they are there.
-            guard let settings else { return LeakWatcher(grace: Leak.defaultGrace) }
+            guard let settings else { return LeakWatcher(grace: Survivor.defaultGrace) }
             if let watcher = settings.watcher { return watcher }
-            let watcher = LeakWatcher(grace: settings.testLedger?.grace ?? Leak.defaultGrace)
+            let watcher = LeakWatcher(grace: settings.testLedger?.grace ?? Survivor.defaultGrace)
             settings.watcher = watcher
             return watcher
         }

@@ -187,7 +187,7 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
     /// delivered to it at once, nested. Tie a subscription to the container of the object its
     /// handler captures: a handler tied to a longer-lived container keeps its owner alive
     /// past the owner's own container, and the owner, still held once that container's end
-    /// is judged, is a ``Leak``.
+    /// is judged, is a leak.
     ///
     /// ```swift
     /// viewModel.status.observe(in: formContainer) { status in render(status) }
