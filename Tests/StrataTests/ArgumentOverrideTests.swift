@@ -19,8 +19,8 @@ struct ArgumentOverrideTests {
     @Test("an override of one argument wins over the declaration's for that argument only")
     func oneArgumentWins() {
         let app = TestApp()
-        app.item(23).overrideForArgument { Service(id: -23) }
-        app.item(1).override { Service(id: 0) }
+        app.item(23).override { Service(id: -23) }
+        app.item(1).overrideEveryArgument(of: Int.self) { _ in Service(id: 0) }
         #expect(app.item(23)().id == -23)
         #expect(app.item(5)().id == 0)
     }
@@ -28,7 +28,7 @@ struct ArgumentOverrideTests {
     @Test("an override of one argument leaves the other arguments with their factory")
     func oneArgumentAlone() {
         let app = TestApp()
-        app.item(23).overrideForArgument { Service(id: -23) }
+        app.item(23).override { Service(id: -23) }
         #expect(app.item(23)().id == -23)
         #expect(app.item(5)().id == 5)
     }
@@ -46,34 +46,25 @@ struct ArgumentOverrideTests {
         let app = TestApp()
         let one = app.item(1)()
         let two = app.item(2)()
-        app.item(2).overrideForArgument { Service(id: -2) }
+        app.item(2).override { Service(id: -2) }
         #expect(app.item(1)() === one)
         #expect(app.item(2)() !== two)
-    }
-
-    @Test("removeOverrideForArgument() goes back to the declaration's override")
-    func removeArgumentOverride() {
-        let app = TestApp()
-        app.item(1).override { Service(id: 0) }
-        app.item(23).overrideForArgument { Service(id: -23) }
-        app.item(23).removeOverrideForArgument()
-        #expect(app.item(23)().id == 0)
     }
 
     @Test("removeOverride() removes the declaration's override and every argument's")
     func removeOverrideRemovesAll() {
         let app = TestApp()
-        app.item(1).override { Service(id: 0) }
-        app.item(23).overrideForArgument { Service(id: -23) }
+        app.item(1).overrideEveryArgument(of: Int.self) { _ in Service(id: 0) }
+        app.item(23).override { Service(id: -23) }
         app.item(7).removeOverride()
         #expect(app.item(23)().id == 23)
         #expect(app.item(5)().id == 5)
     }
 
-    @Test("on a provider without an argument, an argument's override is the declaration's")
+    @Test("a provider made in a method without shared(by:) overrides its whole declaration")
     func noArgumentMeansDeclaration() {
         let app = TestApp()
-        app.draft(for: 1).overrideForArgument { Service(id: -1) }
+        app.draft(for: 1).override { Service(id: -1) }
         #expect(app.draft(for: 2)().id == -1)
     }
 
@@ -83,11 +74,11 @@ struct ArgumentOverrideTests {
         let app = DetailApp()
         app.detail(id: 0).overrideEveryArgument(of: Int.self) { id in DetailViewModel(id: id + 100)
         }
-        app.detail(id: 23).overrideForArgument { DetailViewModel(id: -23) }
+        app.detail(id: 23).override { DetailViewModel(id: -23) }
         #expect(app.detail(id: 1)().id == 101)
         #expect(app.detail(id: 23)().id == -23)
-        app.detail(id: 23).removeOverrideForArgument()
-        #expect(app.detail(id: 23)().id == 123)
+        app.detail(id: 23).removeOverride()
+        #expect(app.detail(id: 23)().id == 23)
     }
 
     @Test("overrideEveryArgument(of:) with the wrong argument type traps, naming the right one")

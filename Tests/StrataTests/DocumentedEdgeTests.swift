@@ -10,11 +10,11 @@ import Testing
 @Suite("Documented behaviour: the edges")
 struct DocumentedEdgeTests {
     @Test("override(_:) inside a withOverride operation takes effect over the scoped layer")
-    func overrideInsideScopedLayer() {
+    func overrideInsideScopedLayer() async {
         let app = TestApp()
         app.config.override { Tracked("before", log: app.log) }
         var inside: Tracked?
-        app.config.withOverride {
+        await app.config.withOverride {
             Tracked("scoped", log: app.log)
         } operation: {
             #expect(app.config().name == "scoped")

@@ -98,10 +98,10 @@ struct OverrideTests {
         #expect(app.fresh().id > 0)
     }
 
-    @Test("an override of an argument provider applies to every argument")
+    @Test("an override of every argument that ignores the argument applies to every argument")
     func argumentOverride() {
         let app = TestApp()
-        app.item(1).override { Service(id: 0) }
+        app.item(1).overrideEveryArgument(of: Int.self) { _ in Service(id: 0) }
         #expect(app.item(1)().id == 0)
         #expect(app.item(5)().id == 0)
     }

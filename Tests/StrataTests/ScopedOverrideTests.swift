@@ -6,10 +6,10 @@ import Testing
 @Suite("Scoped overrides")
 struct ScopedOverrideTests {
     @Test("withOverride restores the override there was when its body returns")
-    func restoresPrevious() {
+    func restoresPrevious() async {
         let app = TestApp()
         app.service.override { Service(id: 7) }
-        let inside = app.service.withOverride {
+        let inside = await app.service.withOverride {
             Service(id: 8)
         } operation: {
             app.service().id
@@ -19,14 +19,14 @@ struct ScopedOverrideTests {
     }
 
     @Test("nested scoped overrides restore in order")
-    func nestedRestoreInOrder() {
+    func nestedRestoreInOrder() async {
         let app = TestApp()
         var seen: [Int] = []
-        app.service.withOverride {
+        await app.service.withOverride {
             Service(id: -1)
         } operation: {
             seen.append(app.service().id)
-            app.service.withOverride {
+            await app.service.withOverride {
                 Service(id: -2)
             } operation: {
                 seen.append(app.service().id)
@@ -38,11 +38,11 @@ struct ScopedOverrideTests {
     }
 
     @Test("withOverride restores when its body throws")
-    func restoresOnThrow() {
+    func restoresOnThrow() async {
         struct Failure: Error {}
         let app = TestApp()
-        #expect(throws: Failure.self) {
-            try app.service.withOverride {
+        await #expect(throws: Failure.self) {
+            try await app.service.withOverride {
                 Service(id: -1)
             } operation: {
                 throw Failure()
@@ -52,9 +52,9 @@ struct ScopedOverrideTests {
     }
 
     @Test("an override made inside the body stays after it returns")
-    func overrideInsideStays() {
+    func overrideInsideStays() async {
         let app = TestApp()
-        app.service.withOverride {
+        await app.service.withOverride {
             Service(id: -1)
         } operation: {
             app.service.override { Service(id: 5) }
@@ -64,10 +64,10 @@ struct ScopedOverrideTests {
     }
 
     @Test("removeOverride() inside the body goes back to the declaration, for good")
-    func removeOverrideInside() {
+    func removeOverrideInside() async {
         let app = TestApp()
         app.service.override { Service(id: 7) }
-        app.service.withOverride {
+        await app.service.withOverride {
             Service(id: -1)
         } operation: {
             app.service.removeOverride()
@@ -78,41 +78,38 @@ struct ScopedOverrideTests {
 
     @Test(
         "two concurrent scoped layers each remove only their own", .timeLimit(.minutes(1)))
-    func concurrentLayers() throws {
+    func concurrentLayers() async {
         let app = TestApp()
-        let firstIn = DispatchSemaphore(value: 0)
-        let firstGo = DispatchSemaphore(value: 0)
-        let secondIn = DispatchSemaphore(value: 0)
-        let secondGo = DispatchSemaphore(value: 0)
-        let done = Arrivals()
-        Thread.detachNewThread {
-            app.service.withOverride {
+        let (firstIn, enteredFirst) = AsyncStream<Void>.makeStream()
+        let (firstGo, releaseFirst) = AsyncStream<Void>.makeStream()
+        let (secondIn, enteredSecond) = AsyncStream<Void>.makeStream()
+        let (secondGo, releaseSecond) = AsyncStream<Void>.makeStream()
+        let first = Task {
+            await app.service.withOverride {
                 Service(id: -1)
             } operation: {
-                firstIn.signal()
-                _ = firstGo.wait(timeout: .now() + .seconds(10))
+                enteredFirst.yield()
+                for await _ in firstGo { break }
             }
-            done.arrive()
         }
-        try #require(firstIn.wait(timeout: .now() + .seconds(10)) == .success)
-        Thread.detachNewThread {
-            app.service.withOverride {
+        for await _ in firstIn { break }
+        let second = Task {
+            await app.service.withOverride {
                 Service(id: -2)
             } operation: {
-                secondIn.signal()
-                _ = secondGo.wait(timeout: .now() + .seconds(10))
+                enteredSecond.yield()
+                for await _ in secondGo { break }
             }
-            done.arrive()
         }
-        try #require(secondIn.wait(timeout: .now() + .seconds(10)) == .success)
+        for await _ in secondIn { break }
         #expect(app.service().id == -2)
         // The first layer ends while the second is on top: only the first goes.
-        firstGo.signal()
-        try #require(done.wait(for: 1))
+        releaseFirst.yield()
+        await first.value
         #expect(app.service().id == -2)
         // The second ends: nothing of the first comes back.
-        secondGo.signal()
-        try #require(done.wait(for: 1))
+        releaseSecond.yield()
+        await second.value
         #expect(app.service().id == 1)
     }
 
@@ -132,29 +129,11 @@ struct ScopedOverrideTests {
         #expect(try await remote.catalog.resolve().id == 1)
     }
 
-    @Test("in async code the sync form needs no await, and the async form takes an async body")
-    func bothFormsInAsyncCode() async {
-        let app = TestApp()
-        let fromSync: Int = app.service.withOverride {
-            Service(id: -1)
-        } operation: {
-            app.service().id
-        }
-        let fromAsync: Int = await app.service.withOverride {
-            Service(id: -2)
-        } operation: {
-            await Task { app.service().id }.value
-        }
-        #expect(fromSync == -1)
-        #expect(fromAsync == -2)
-        #expect(app.service().id == 1)
-    }
-
     @Test("a main-actor provider takes a scoped override")
     @MainActor
-    func mainActorScoped() {
+    func mainActorScoped() async {
         let app = MainActorApp()
-        let name = app.profile.withOverride {
+        let name = await app.profile.withOverride {
             ProfileViewModel(name: "Grace")
         } operation: {
             app.profile().name

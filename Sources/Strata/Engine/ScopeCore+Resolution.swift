@@ -298,16 +298,6 @@ extension ScopeCore {
 
     /// Runs `body` with `factory` as a scoped override of `target`, then removes exactly
     /// that layer, whatever other layers came and went meanwhile.
-    func withOverride<Result, Failure: Error>(
-        _ factory: OverrideFactory, for target: OverrideTarget,
-        _ body: () throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        let layer = pushOverride(factory, for: target)
-        defer { removeOverride(layer, from: target) }
-        return try body()
-    }
-
-    /// The async form of ``withOverride(_:for:_:)``.
     func withOverride<Result>(
         _ factory: OverrideFactory, for target: OverrideTarget,
         isolation: isolated (any Actor)?, _ body: () async throws -> Result

@@ -31,9 +31,9 @@ extension Provider {
     /// Replaces the provider's factory with one that receives the argument, for every
     /// argument of a `shared(by:)` provider: a fake per item of a list.
     ///
-    /// Like ``override(_:)``, it applies to the whole declaration, and ends the instances
-    /// made before; an override of one argument (``overrideForArgument(_:)``) wins over it
-    /// for that argument. ``removeOverride()`` removes it.
+    /// It applies to the whole declaration, and ends the instances made before; an override
+    /// of one argument (``override(_:)`` on that argument's provider) wins over it for that
+    /// argument. ``removeOverride()`` removes it.
     ///
     /// ```swift
     /// app.detail(id: 0).overrideEveryArgument(of: Int.self) { id in FakeDetail(id: id) }
@@ -71,76 +71,22 @@ extension Provider {
             for: .declaration(key.declaration))
     }
 
-    /// Replaces the provider's factory for this argument alone: "for item 23, this fake".
-    ///
-    /// It wins over an override of the whole declaration (``override(_:)``,
-    /// ``overrideEveryArgument(of:_:)``) for this argument, whichever came first; other arguments keep
-    /// what they had. The instance made before for this argument is ended now.
-    /// ``removeOverrideForArgument()`` removes it; ``removeOverride()`` removes it along with
-    /// every other override of the declaration.
-    ///
-    /// ```swift
-    /// app.detail(id: 23).overrideForArgument { FakeDetail(id: 23, title: "Broken") }
-    /// ```
-    ///
-    /// Only a `shared(by:)` provider has an argument the container can see. Other providers
-    /// declared in one method (`unique { }` in `func draft(for:)`) are one provider for
-    /// every argument: on them this is ``override(_:)``.
-    ///
-    /// - Parameter make: The factory to use for this argument.
-    public func overrideForArgument(_ make: @escaping @Sendable () throws -> Value) {
-        core.setOverride(
-            .fixed(.sync { try make() }), for: ScopeCore.overrideTarget(key, argumentOnly: true))
-    }
-
-    /// Removes the override of this argument, set by ``overrideForArgument(_:)``: the argument
-    /// goes back to the override of the declaration if there is one, else to the declared
-    /// factory.
-    ///
-    /// On a provider without an argument it is ``removeOverride()``.
-    public func removeOverrideForArgument() {
-        core.removeOverrides(of: ScopeCore.overrideTarget(key, argumentOnly: true))
-    }
-
     /// Runs `operation` with `make` as the provider's factory, then restores what was there
     /// before: a test helper's override.
     ///
-    /// Scoped overrides stack: the innermost is in force, and each removes exactly its own
-    /// layer when `operation` returns or throws — also when another thread's layer came or went
-    /// meanwhile. An ``override(_:)`` made inside `operation` takes effect at once, over this
-    /// layer, in place of the unscoped override there was, and stays after `operation`, with
-    /// the instance made from it. The instance made before is ended when `operation` starts,
-    /// and the one made from `make` when it returns, so the next resolution builds from what
-    /// is in force. ``removeOverride()`` inside `operation` removes every layer, this one too,
-    /// and goes back to the declaration.
+    /// It replaces what the provider names, as ``override(_:)`` does: one argument of a
+    /// `shared(by:)` provider, else the declaration. Scoped overrides stack: the innermost is
+    /// in force, and each removes exactly its own layer when `operation` returns or throws —
+    /// also when another task's layer came or went meanwhile. An ``override(_:)`` made inside
+    /// `operation` takes effect at once, over this layer, in place of the unscoped override
+    /// there was, and stays after `operation`, with the instance made from it. The instance
+    /// made before is ended when `operation` starts, and the one made from `make` when it
+    /// returns, so the next resolution builds from what is in force. ``removeOverride()``
+    /// inside `operation` removes every layer, this one too, and goes back to the declaration.
     ///
     /// ```swift
-    /// app.clock.withOverride { FixedClock(at: noon) } operation: {
+    /// await app.clock.withOverride { FixedClock(at: noon) } operation: {
     ///     #expect(app.greeting().text == "Good afternoon")
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - make: The factory to use while `operation` runs.
-    ///   - operation: The code to run with the override.
-    /// - Returns: What `operation` returns.
-    /// - Throws: What `operation` throws.
-    public func withOverride<Result>(
-        _ make: @escaping @Sendable () throws -> Value, operation: () throws -> Result
-    ) rethrows -> Result {
-        try core.withOverride(.fixed(.sync { try make() }), for: .declaration(key.declaration)) {
-            try operation()
-        }
-    }
-
-    /// Runs the async `operation` with `make` as the provider's factory, then restores what was
-    /// there before.
-    ///
-    /// The async form of ``withOverride(_:operation:)``, with the same rules.
-    ///
-    /// ```swift
-    /// await app.api.withOverride { FakeAPI() } operation: {
-    ///     await model.refresh()
     /// }
     /// ```
     ///
@@ -156,7 +102,7 @@ extension Provider {
         operation: () async throws -> Result
     ) async rethrows -> Result {
         try await core.withOverride(
-            .fixed(.sync { try make() }), for: .declaration(key.declaration),
+            .fixed(.sync { try make() }), for: ScopeCore.overrideTarget(key, argumentOnly: true),
             isolation: isolation, operation)
     }
 }
@@ -185,36 +131,10 @@ extension MainActorProvider {
         base.overrideEveryArgument(of: type) { id in try MainActor.assumeIsolated { try make(id) } }
     }
 
-    /// Replaces the provider's factory for this argument alone.
-    ///
-    /// See ``Provider/overrideForArgument(_:)`` for the rules.
-    ///
-    /// - Parameter make: The factory to use for this argument, run on the main actor.
-    public func overrideForArgument(_ make: @escaping @MainActor () throws -> Value) {
-        base.overrideForArgument { try MainActor.assumeIsolated { try make() } }
-    }
-
-    /// Removes the override of this argument, set by ``overrideForArgument(_:)``.
-    public func removeOverrideForArgument() { base.removeOverrideForArgument() }
-
     /// Runs `operation` with `make` as the provider's factory, then restores what was there
     /// before.
     ///
-    /// See ``Provider/withOverride(_:operation:)`` for the rules.
-    ///
-    /// - Parameters:
-    ///   - make: The factory to use while `operation` runs, run on the main actor.
-    ///   - operation: The code to run with the override.
-    /// - Returns: What `operation` returns.
-    /// - Throws: What `operation` throws.
-    public func withOverride<Result>(
-        _ make: @escaping @MainActor () throws -> Value, operation: () throws -> Result
-    ) rethrows -> Result {
-        try base.withOverride({ try MainActor.assumeIsolated { try make() } }, operation: operation)
-    }
-
-    /// Runs the async `operation` with `make` as the provider's factory, then restores what was
-    /// there before.
+    /// See ``Provider/withOverride(_:isolation:operation:)`` for the rules.
     ///
     /// - Parameters:
     ///   - make: The factory to use while `operation` runs, run on the main actor.
@@ -247,7 +167,7 @@ extension AsyncProvider {
     /// Runs `operation` with `make` as the provider's factory, then restores what was there
     /// before.
     ///
-    /// See ``Provider/withOverride(_:operation:)`` for the rules.
+    /// See ``Provider/withOverride(_:isolation:operation:)`` for the rules.
     ///
     /// - Parameters:
     ///   - make: The factory to use while `operation` runs.

@@ -40,7 +40,8 @@ public struct MainActorProvider<Value: Sendable>: Sendable {
 
     /// Replaces the provider's factory, for tests and previews.
     ///
-    /// The rules of ``Provider/override(_:)``: the instance made before is ended at once.
+    /// The rules of ``Provider/override(_:)``: the instance made before is ended at once, and
+    /// a `shared(by:)` provider's override replaces its argument's instance alone.
     ///
     /// - Parameter make: The factory to use instead, run on the main actor.
     public func override(_ make: @escaping @MainActor () throws -> Value) {

@@ -140,26 +140,31 @@ public struct Provider<Value>: Sendable {
     /// A child container that reads this provider from its parent gets the override too.
     /// An instance the provider made before is ended at once, as ``endCachedInstance()`` ends
     /// it: its end hook runs now and, if something still holds it, it is watched and judged as
-    /// an end's instances are. The next resolution builds from `make`. On a `shared(by:)`
-    /// provider it applies to every argument; see ``overrideForArgument(_:)`` and
-    /// ``overrideEveryArgument(of:_:)``.
+    /// an end's instances are. The next resolution builds from `make`.
+    ///
+    /// It replaces what the provider names. A `shared(by:)` provider names one argument, so
+    /// `app.detail(id: 23).override { … }` replaces item 23 alone, and wins there over an
+    /// override of every argument (``overrideEveryArgument(of:_:)``), whichever came first.
+    /// Other providers name their whole declaration.
     ///
     /// ```swift
     /// app.sessionRepository.override { InMemoryUserSessionRepository() }
+    /// app.detail(id: 23).override { FakeDetail(id: 23, title: "Broken") }
     /// ```
     ///
     /// - Parameter make: The factory to use instead of the declared one.
     public func override(_ make: @escaping @Sendable () throws -> Value) {
-        core.setOverride(.sync { try make() }, for: key)
+        core.setOverride(
+            .fixed(.sync { try make() }), for: ScopeCore.overrideTarget(key, argumentOnly: true))
     }
 
     /// Restores the factory the provider was declared with.
     ///
-    /// It removes every override of the declaration: the one ``override(_:)`` or
-    /// ``overrideEveryArgument(of:_:)`` set, the layers of ``withOverride(_:operation:)`` still running, and the
-    /// override of each argument (``overrideForArgument(_:)``). It goes back to the
-    /// declaration, not to the override before; ``withOverride(_:operation:)`` restores that. The
-    /// instances made from the overrides are ended at once.
+    /// It removes every override of the declaration: the ones ``override(_:)`` set, for the
+    /// declaration or for any of its arguments, the one ``overrideEveryArgument(of:_:)`` set,
+    /// and the layers of ``withOverride(_:isolation:operation:)`` still running. It goes back
+    /// to the declaration, not to the override before; ``withOverride(_:isolation:operation:)``
+    /// restores that. The instances made from the overrides are ended at once.
     public func removeOverride() {
         core.setOverride(nil, for: key)
     }
