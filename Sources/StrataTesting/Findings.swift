@@ -106,10 +106,10 @@
 
     extension SourceLocation {
         /// The place an end was called.
-        init(_ site: EndSite) {
+        init(_ site: SourceSite) {
             self.init(
-                fileID: site.fileID, filePath: site.filePath, line: site.line,
-                column: site.column)
+                fileID: site.fileID.description, filePath: site.filePath.description,
+                line: Int(site.line), column: 1)
         }
     }
 #endif

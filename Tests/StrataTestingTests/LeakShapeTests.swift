@@ -274,9 +274,9 @@ struct LeakShapeTests {
         #expect(findings.leaks.count == expected)
         #expect(findings.neverEnded.isEmpty)
         if let line = run.endLines.first, line > 0 {
-            #expect(Set(findings.leaks.compactMap(\.endSite?.line)) == [line])
+            #expect(Set(findings.leaks.compactMap { $0.endSite.map { Int($0.line) } }) == [line])
             #expect(
-                Set(findings.leaks.compactMap(\.endSite?.fileID)) == [
+                Set(findings.leaks.compactMap { $0.endSite?.fileID.description }) == [
                     "StrataTestingTests/LeakShapeTests.swift"
                 ])
         }

@@ -188,6 +188,6 @@ struct LeakIdentityTests {
         )
         #expect(a == a && a != b)
         #expect(Set([a, a, b]).count == 2)
-        #expect(a.endSite?.fileID == "StrataTestingTests/TraitBookkeepingTests.swift")
+        #expect(a.endSite?.fileID.description == "StrataTestingTests/TraitBookkeepingTests.swift")
     }
 }

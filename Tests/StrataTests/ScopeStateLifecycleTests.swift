@@ -144,10 +144,11 @@ struct ScopeStateLifecycleTests {
     func tasksAreHeldWeakly() {
         var state = ScopeState()
         let core = Self.core()
-        let live = ScopedTask(site: SourceSite(fileID: #fileID, line: #line), core) {}
+        let site = SourceSite(fileID: #fileID, filePath: #filePath, line: #line)
+        let live = ScopedTask(site: site, core) {}
         #expect(state.addHook(.task(WeakReference(live))) == .held)
         for _ in 0..<200 {
-            let finished = ScopedTask(site: SourceSite(fileID: #fileID, line: #line), core) {}
+            let finished = ScopedTask(site: site, core) {}
             _ = state.addHook(.task(WeakReference(finished)))
         }
         // The compactions as the list fills dropped the tasks that are gone, not the live one.

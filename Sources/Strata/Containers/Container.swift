@@ -28,7 +28,7 @@
 /// the container does not declare up in its parent, then the parent's parent. ``parent``
 /// is the parent itself.
 ///
-/// Every container gets ``end(fileID:filePath:line:column:)``, ``isActive``, ``onEnd(_:)`` and ``tree``, and the
+/// Every container gets ``end(fileID:filePath:line:)``, ``isActive``, ``onEnd(_:)`` and ``tree``, and the
 /// provider makers `shared`, `unique` and `weakShared`.
 @dynamicMemberLookup
 public protocol Container: AnyObject, Sendable {
@@ -102,14 +102,14 @@ extension Container {
     @inlinable
     var boundCore: ScopeCore { boundHandle.core }
 
-    /// Whether the container is still active: `false` from the moment ``end(fileID:filePath:line:column:)`` starts.
+    /// Whether the container is still active: `false` from the moment ``end(fileID:filePath:line:)`` starts.
     public var isActive: Bool { scope.unboundCore.isActive }
 
     /// Ends the container and everything below it, and releases what it made.
     ///
     /// The container closes: no child can be made under it, while its children, which end
     /// first, the most recently created first, can still resolve from it. Then its
-    /// ``task(priority:fileID:line:_:)`` work is cancelled, it runs its own end hooks in
+    /// ``task(priority:fileID:filePath:line:_:)`` work is cancelled, it runs its own end hooks in
     /// reverse order of creation — ``ScopeBound/scopeDidEnd()`` of its instances and the
     /// closures given to ``onEnd(_:)`` — and then releases its instances. Calling `end()`
     /// again does nothing.
@@ -118,7 +118,7 @@ extension Container {
     /// reaches a child already ending elsewhere, it leaves the rest of its steps to whoever
     /// finishes that child and returns, listing the container in ``EndReport/stillEnding``.
     /// The container's hooks and release still come after every child's;
-    /// ``endAndWait(within:draining:fileID:filePath:line:column:)`` awaits them.
+    /// ``endAndWait(within:draining:fileID:filePath:line:)`` awaits them.
     ///
     /// A container released without `end()` ends itself, hooks included, and its report is
     /// discarded; what it leaves alive is judged all the same, and a leak reaches the root's
@@ -136,8 +136,8 @@ extension Container {
     /// The report's ``EndReport/watched`` lists the instances still alive when it was made:
     /// watched, not judged, since most are gone moments later — a local of the caller, a view
     /// on its way out. Each is judged once the end's whole subtree is released, the work the
-    /// end started (an async ``onEnd(fileID:line:_:)`` hook, an ``AsyncScopeBound`` instance,
-    /// a cancelled ``task(priority:fileID:line:_:)``) has finished, and the grace period
+    /// end started (an async ``onEnd(fileID:filePath:line:_:)`` hook, an ``AsyncScopeBound`` instance,
+    /// a cancelled ``task(priority:fileID:filePath:line:_:)``) has finished, and the grace period
     /// (two seconds) has passed. ``EndReport/leaks()`` awaits that judgement; the
     /// root's ``Container/onLeak(_:)`` receivers are told of each leak.
     ///
@@ -146,16 +146,15 @@ extension Container {
     ///     compiler.
     ///   - filePath: The file's path; filled in by the compiler.
     ///   - line: The line; filled in by the compiler.
-    ///   - column: The column; filled in by the compiler.
     /// - Returns: What was ended, what it could not await, and which instances were still
     ///   alive after their release: watched, not judged.
     @inlinable @discardableResult
     public func end(
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-        column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line
     ) -> EndReport {
         return boundCore.end(
-            at: EndSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            at: SourceSite(fileID: fileID, filePath: filePath, line: line))
     }
 
     /// Runs `hook` when the container ends, after its children and in reverse order of
@@ -167,8 +166,8 @@ extension Container {
     /// keeps the hook until it ends, and a hook that captured its container would keep it
     /// alive. What it receives depends on how the end came:
     ///
-    /// - Ended by ``end(fileID:filePath:line:column:)`` or
-    ///   ``endAndWait(within:draining:fileID:filePath:line:column:)`` — its own or an
+    /// - Ended by ``end(fileID:filePath:line:)`` or
+    ///   ``endAndWait(within:draining:fileID:filePath:line:)`` — its own or an
     ///   ancestor's — while someone still holds it: the container. Its providers no longer
     ///   resolve by then (its children have ended and its own work has stopped), but its
     ///   stored properties, ``isActive`` and its identity are there to read.

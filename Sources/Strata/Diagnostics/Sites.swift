@@ -1,29 +1,37 @@
-/// Where a task was started or a hook registered.
-package struct SourceSite: Sendable {
-    let fileID: StaticString
-    let line: UInt
-
-    package init(fileID: StaticString, line: UInt) {
-        self.fileID = fileID
-        self.line = line
-    }
-}
-
-/// Where a container's end was called: the place a leak check points at when something the
-/// end released outlives it.
+/// Where a call was made, as every Strata call that records its caller takes it: a scope's
+/// creation, an end, a hook, a task.
+///
+/// One convention for each of those parameters: `fileID: StaticString = #fileID`,
+/// `filePath: StaticString = #filePath`, `line: UInt = #line`. Static strings, so that
+/// recording a caller allocates nothing; the path, so that a leak check's issue points at a
+/// place Xcode can open.
 @usableFromInline
-package struct EndSite: Sendable, Hashable {
-    package let fileID: String
-    package let filePath: String
-    package let line: Int
-    package let column: Int
+package struct SourceSite: Sendable, Hashable {
+    package let fileID: StaticString
+    package let filePath: StaticString
+    package let line: UInt
 
     @usableFromInline
-    init(fileID: String, filePath: String, line: Int, column: Int) {
+    package init(fileID: StaticString, filePath: StaticString, line: UInt) {
         self.fileID = fileID
         self.filePath = filePath
         self.line = line
-        self.column = column
+    }
+
+    /// `Module/File.swift:12`.
+    var location: String { "\(fileID):\(line)" }
+
+    /// Two sites are equal when they name the same file and line, whichever literal holds the
+    /// text.
+    @usableFromInline
+    package static func == (lhs: SourceSite, rhs: SourceSite) -> Bool {
+        lhs.line == rhs.line && lhs.fileID.description == rhs.fileID.description
+    }
+
+    @usableFromInline
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(line)
+        hasher.combine(fileID.description)
     }
 }
 

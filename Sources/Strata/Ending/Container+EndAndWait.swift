@@ -12,10 +12,10 @@ extension Container {
     /// 3. Its children end, the most recently created first, each awaited the same way. A
     ///    child still live at a drain's deadline is ended here, and listed in
     ///    ``EndReport/overran``.
-    /// 4. Its ``task(priority:fileID:line:_:)`` tasks are cancelled, and awaited; resolution
+    /// 4. Its ``task(priority:fileID:filePath:line:_:)`` tasks are cancelled, and awaited; resolution
     ///    fails from here on with ``StrataError/ended(provider:)``.
     /// 5. Its hooks run in reverse order of creation, each awaited in turn:
-    ///    ``onEnd(_:)`` and ``onEnd(fileID:line:_:)`` closures, and the
+    ///    ``onEnd(_:)`` and ``onEnd(fileID:filePath:line:_:)`` closures, and the
     ///    ``ScopeBound/scopeDidEnd()`` and ``AsyncScopeBound/scopeDidEnd()`` of its
     ///    instances.
     /// 6. It releases its instances, and 7. reports which are still alive: watched, not
@@ -28,7 +28,7 @@ extension Container {
     /// The end runs in a task of its own. Cancelling the caller does not stop it halfway;
     /// every caller — the first, and any that call while it runs or after it is done — gets
     /// the whole end's report once it is done, up to its own deadline, whoever began it:
-    /// this, or ``end(fileID:filePath:line:column:)`` on another thread. A child whose end
+    /// this, or ``end(fileID:filePath:line:)`` on another thread. A child whose end
     /// runs elsewhere and is still running at the deadline is listed in
     /// ``EndReport/overran``; the call then returns with the container in
     /// ``EndReport/stillEnding``, and the rest of the end runs, as `end()` runs it, when that
@@ -72,16 +72,15 @@ extension Container {
     ///     compiler.
     ///   - filePath: The file's path; filled in by the compiler.
     ///   - line: The line; filled in by the compiler.
-    ///   - column: The column; filled in by the compiler.
     /// - Returns: What was ended, what overran the deadline, and which instances were still
     ///   alive after their release: watched, not judged.
     @discardableResult
     public func endAndWait(
         within timeout: Duration = .seconds(10), draining: Bool = false,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-        column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line
     ) async -> EndReport {
-        let site = EndSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line)
         return await EndSequence(boundCore).endAwaited(
             until: ContinuousClock.now.advanced(by: timeout), at: site, draining: draining)
     }
@@ -89,8 +88,8 @@ extension Container {
     /// Runs the async `hook` when the container ends, after its children and in reverse
     /// order of registration among its other hooks.
     ///
-    /// ``endAndWait(within:draining:fileID:filePath:line:column:)`` awaits it, up to its deadline, and lists it in
-    /// ``EndReport/overran`` if it is still running then. ``end(fileID:filePath:line:column:)``, and the release of a
+    /// ``endAndWait(within:draining:fileID:filePath:line:)`` awaits it, up to its deadline, and lists it in
+    /// ``EndReport/overran`` if it is still running then. ``end(fileID:filePath:line:)``, and the release of a
     /// container never ended, cannot await: they start it in a task of its own and list it
     /// in ``EndReport/notAwaited``. If the container has ended already, it starts at once
     /// in a task of its own.
@@ -109,15 +108,16 @@ extension Container {
     /// - Parameters:
     ///   - fileID: Where the hook is registered, for the end report; filled in by the
     ///     compiler.
+    ///   - filePath: The file's path; filled in by the compiler.
     ///   - line: The line it is registered on; filled in by the compiler.
     ///   - hook: The work to do at the end; it receives the container, or `nil` when the
     ///     container is being released.
     public func onEnd(
-        fileID: StaticString = #fileID, line: UInt = #line,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         _ hook: @escaping @Sendable (Self?) async -> Void
     ) {
-        let hook = AsyncHook(
-            body: { await hook($0 as? Self) }, site: SourceSite(fileID: fileID, line: line))
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line)
+        let hook = AsyncHook(body: { await hook($0 as? Self) }, site: site)
         boundCore.addAsyncHook(hook, of: self)
     }
 }

@@ -1,9 +1,9 @@
-/// Work a container's end started: a task from ``Container/task(priority:fileID:line:_:)``,
-/// an async hook from ``Container/onEnd(fileID:line:_:)``, an ``AsyncScopeBound``
+/// Work a container's end started: a task from ``Container/task(priority:fileID:filePath:line:_:)``,
+/// an async hook from ``Container/onEnd(fileID:filePath:line:_:)``, an ``AsyncScopeBound``
 /// instance, or a child a draining end waited for — named with the place it came from.
 ///
-/// ``EndReport/overran`` lists the ones ``Container/endAndWait(within:draining:fileID:filePath:line:column:)`` stopped waiting
-/// for; ``EndReport/notAwaited`` the ones ``Container/end(fileID:filePath:line:column:)`` could not await.
+/// ``EndReport/overran`` lists the ones ``Container/endAndWait(within:draining:fileID:filePath:line:)`` stopped waiting
+/// for; ``EndReport/notAwaited`` the ones ``Container/end(fileID:filePath:line:)`` could not await.
 ///
 /// ```swift
 /// for work in report.overran { log("still running after sign-out: \(work)") }
@@ -16,9 +16,9 @@ public struct EndWork: Sendable, Hashable, CustomStringConvertible {
     /// `switch` that lists every case ends with `@unknown default`, so that such a release
     /// warns, "switch must be exhaustive", instead of breaking the build.
     public enum Kind: Sendable, Hashable {
-        /// A task started with ``Container/task(priority:fileID:line:_:)``.
+        /// A task started with ``Container/task(priority:fileID:filePath:line:_:)``.
         case task
-        /// A closure given to ``Container/onEnd(fileID:line:_:)``.
+        /// A closure given to ``Container/onEnd(fileID:filePath:line:_:)``.
         case hook
         /// The ``AsyncScopeBound/scopeDidEnd()`` of the instance this provider made.
         case instance(ProviderDescription)
@@ -33,7 +33,7 @@ public struct EndWork: Sendable, Hashable, CustomStringConvertible {
     public let container: ContainerDescription
     /// Where the task was started or the hook registered, as `File.swift:12`; `nil` for an
     /// instance, which its provider names.
-    public var location: String? { site.map { "\($0.fileID):\($0.line)" } }
+    public var location: String? { site?.location }
 
     /// The place, kept as it was given: an awaited end names each async step it runs, and
     /// most are never shown, so the text is made only when read (the "8 async end hooks"
@@ -45,18 +45,6 @@ public struct EndWork: Sendable, Hashable, CustomStringConvertible {
         self.kind = kind
         self.container = container
         self.site = site
-    }
-
-    /// Whether two pieces of work are of the same kind, from the same container and place.
-    public static func == (lhs: EndWork, rhs: EndWork) -> Bool {
-        lhs.kind == rhs.kind && lhs.container == rhs.container && lhs.location == rhs.location
-    }
-
-    /// Hashes the kind, the container and the place.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        hasher.combine(container)
-        hasher.combine(location)
     }
 
     /// `task started at Sync.swift:12 in SignedInContainer (session tier)`.

@@ -22,11 +22,11 @@ public struct Survivor: Sendable, Hashable, CustomStringConvertible {
     let reference: WeakReference
     /// Where the end that released the instance was called; `nil` for a container that
     /// ended by being released, or an instance that `endCachedInstance()` or an override ended.
-    package let endSite: EndSite?
+    package let endSite: SourceSite?
     /// Whether the watcher judged it leaked: it was still alive at its judgement.
     private(set) var isLeak: Bool
 
-    init(provider: ProviderDescription, typeName: String, object: AnyObject, endSite: EndSite?) {
+    init(provider: ProviderDescription, typeName: String, object: AnyObject, endSite: SourceSite?) {
         self.provider = provider
         self.typeName = typeName
         self.object = ObjectIdentifier(object)

@@ -147,7 +147,7 @@ extension EndSequence {
     /// Steps 6 and 7 of an end that took everything in its first transition, in a tree that
     /// was not traced: the instances let go newest first, with no walk and no copy.
     func reportQuiet(
-        _ released: consuming ScopeState.Released, at site: EndSite?,
+        _ released: consuming ScopeState.Released, at site: SourceSite?,
         into report: inout EndReport
     ) {
         var watched = Watches()
@@ -283,7 +283,7 @@ extension EndSequence {
     /// Call it once the scope holds none of them: everything still alive then is held from
     /// outside.
     func alive(
-        _ remaining: [Remaining], in name: ContainerName, site: EndSite?
+        _ remaining: [Remaining], in name: ContainerName, site: SourceSite?
     ) -> [Survivor] {
         // Described only when something is followed on: most ends have nothing to report.
         guard !remaining.isEmpty else { return [] }

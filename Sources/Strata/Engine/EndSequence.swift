@@ -28,7 +28,7 @@ struct EndSequence {
     /// Ends the scope now: `end()`.
     ///
     /// - Returns: What was ended so far; an empty report when an end had begun already.
-    func endNow(at site: EndSite?) -> EndReport {
+    func endNow(at site: SourceSite?) -> EndReport {
         var report = EndReport()
         switch begin(at: site, quietInto: &report) {
         case .quiet: return report
@@ -49,7 +49,7 @@ struct EndSequence {
     /// own, an async hook — it would wait for itself: it returns at once, with the container
     /// listed as still ending.
     func endAwaited(
-        until deadline: ContinuousClock.Instant, at site: EndSite?, draining: Bool
+        until deadline: ContinuousClock.Instant, at site: SourceSite?, draining: Bool
     ) async -> EndReport {
         var report = EndReport()
         // Quiet when nothing has to run, at the cost of `end()`: the "endAndWait, nothing
@@ -116,7 +116,7 @@ struct EndSequence {
     /// it: the body's task is cancelled instead, decided in the same transition that would
     /// have begun the end, so a body that takes hold of the child an instant before is seen.
     private func begin(
-        at site: EndSite?, quietInto report: inout EndReport, quietAllowed: Bool = true,
+        at site: SourceSite?, quietInto report: inout EndReport, quietAllowed: Bool = true,
         awaited: Bool = false, cascading: Bool = false
     ) -> Beginning {
         let quietAllowed = quietAllowed && core.tracer == nil
@@ -147,7 +147,7 @@ struct EndSequence {
     /// Kept after the end has left its parent: a caller that finds the end in that moment
     /// gets a report naming the container, without the watched instances, which the first
     /// caller's report has.
-    private func keepQuietReport(_ report: EndReport, at site: EndSite?) {
+    private func keepQuietReport(_ report: EndReport, at site: SourceSite?) {
         let ending = Ending(at: site)
         ending.done.give(report)
         core.transition { $0.keepQuietReport(ending) }

@@ -12,7 +12,7 @@ package final class Ending: Sendable {
     /// The report of the whole end, the children's included, given once it is done.
     package let done = OneShot<EndReport>()
     /// Where the end was called; `nil` for a container released without one.
-    let site: EndSite?
+    let site: SourceSite?
 
     private struct State {
         /// Whether the walk over the children is still going: until it is over, a child
@@ -29,7 +29,7 @@ package final class Ending: Sendable {
 
     private let state = Lock(State())
 
-    package init(at site: EndSite?) { self.site = site }
+    package init(at site: SourceSite?) { self.site = site }
 
     /// Adds the report of a child that ended during the walk.
     package func absorb(_ report: EndReport) {

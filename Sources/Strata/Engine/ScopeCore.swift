@@ -88,7 +88,7 @@ package final class ScopeCore: Sendable {
     ///   an end.
     /// - Returns: What was ended so far.
     @usableFromInline
-    func end(at site: EndSite?) -> EndReport { EndSequence(self).endNow(at: site) }
+    func end(at site: SourceSite?) -> EndReport { EndSequence(self).endNow(at: site) }
 
     // MARK: The shell
 

@@ -2,7 +2,7 @@
 ///
 /// A container's ``Scope`` holds it, and so does every provider the container made and the
 /// core of every child; when the last of them lets go, its `deinit` ends the scope, hooks
-/// included — the end of a container released without ``Container/end(fileID:filePath:line:column:)``.
+/// included — the end of a container released without ``Container/end(fileID:filePath:line:)``.
 ///
 /// The core lives on behind it, held by whatever is still working with it: the handle
 /// holds it, and so does the parent's list of children, strongly, until the child's end

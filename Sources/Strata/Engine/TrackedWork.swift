@@ -1,5 +1,5 @@
 /// Async work Strata starts — an async end hook, the ``AsyncScopeBound/scopeDidEnd()`` of an
-/// instance, a ``Container/task(priority:fileID:line:_:)``, an awaited end, an async
+/// instance, a ``Container/task(priority:fileID:filePath:line:_:)``, an awaited end, an async
 /// construction, a delivery on the main actor — and can wait for, with a deadline, or
 /// cancel.
 ///

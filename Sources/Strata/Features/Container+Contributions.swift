@@ -104,7 +104,7 @@ extension Container {
     /// Each element is made now, on the calling thread, by its factory. A contribution of a
     /// container that has ended, or is ending, is left out, even while another thread is
     /// ending it: the container is checked before and again after the factory runs, so once
-    /// ``end(fileID:filePath:line:column:)`` has returned no gather includes its elements. For the same reason a factory
+    /// ``end(fileID:filePath:line:)`` has returned no gather includes its elements. For the same reason a factory
     /// that throws because its container ended meanwhile — typically
     /// ``StrataError/ended(provider:)`` from one of the container's providers — is left out
     /// rather than reported. A factory may still be running on another thread when `end()`

@@ -2,7 +2,7 @@ extension Provider {
     /// Drops the instance the container keeps for this provider, and ends it now: the next
     /// resolution builds anew.
     ///
-    /// The instance is ended as ``Container/end(fileID:filePath:line:column:)`` ends one: a ``ScopeBound`` is told, an
+    /// The instance is ended as ``Container/end(fileID:filePath:line:)`` ends one: a ``ScopeBound`` is told, an
     /// ``AsyncScopeBound`` is started in a task of its own and listed in
     /// ``EndReport/notAwaited``, a tracer gets ``TraceEvent/instanceEnded(_:instanceType:)``.
     /// Then it is released, and judged like anything that ends: if something still holds
