@@ -63,6 +63,7 @@ let package = Package(
             path: "Samples/Minimal/Sources/MinimalKit"),
         .executableTarget(
             name: "minimal", dependencies: ["MinimalKit"], path: "Samples/Minimal/Sources/minimal"),
+        .testTarget(name: "MinimalTests", dependencies: ["MinimalKit", "Strata", "StrataTesting"]),
 
         // Benchmarks against hand-written containers; run with `swift run -c release strata-bench`.
         .executableTarget(
