@@ -10,9 +10,9 @@ let package = Package(
         // A Swift Testing trait that fails a test for every survivor; the only target that
         // imports Testing.
         .library(name: "StrataTesting", targets: ["StrataTesting"]),
-        // Only the libraries are products. The sample and the benchmarks are executable
-        // targets, so `swift run guide` and `swift run -c release strata-bench` work here,
-        // while an app that depends on Strata sees neither.
+        // Only the libraries are products. The samples and the benchmarks are executable
+        // targets, so `swift run guide`, `swift run minimal` and `swift run -c release
+        // strata-bench` work here, while an app that depends on Strata sees none of them.
     ],
     targets: [
         // Engine/README.md documents the engine's contract for whoever works on it; it is not
@@ -55,6 +55,15 @@ let package = Package(
         // The storage on its own: the engines, the migration and the toggles, without the app.
         .testTarget(
             name: "GuideStorageTests", dependencies: ["GuideStorage", "GuideCore", "StrataTesting"]),
+
+        // The first code to read: notes in four tiers — containers, one view model, one
+        // repository with its in-memory fake — and `swift run minimal` to drive them.
+        .target(
+            name: "MinimalKit", dependencies: ["Strata"],
+            path: "Samples/Minimal/Sources/MinimalKit"),
+        .executableTarget(
+            name: "minimal", dependencies: ["MinimalKit"], path: "Samples/Minimal/Sources/minimal"),
+        .testTarget(name: "MinimalTests", dependencies: ["MinimalKit", "Strata", "StrataTesting"]),
 
         // Benchmarks against hand-written containers; run with `swift run -c release strata-bench`.
         .executableTarget(
