@@ -1,6 +1,6 @@
 // What GettingStarted.md's blocks use but do not define, declared plainly: no isolation
-// annotation. The module is nonisolated by default; a class that a `Provider` holds says it
-// is `Sendable`, as it must there.
+// annotation. The module is MainActor by default, as an app target is, so these are
+// main-actor isolated as an app's own types are.
 
 @_exported import Foundation
 @_exported import Observation
