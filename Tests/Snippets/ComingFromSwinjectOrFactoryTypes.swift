@@ -1,6 +1,5 @@
 // What ComingFromSwinjectOrFactory.md's block uses but does not define, declared plainly: no
-// isolation annotation. The module is nonisolated by default; a class that a `Provider`
-// holds says it is `Sendable`, as it must there.
+// isolation annotation. The module is MainActor by default, as an app target is.
 
 // The container whose members the block shows.
 final class AppContainer: Container {
@@ -13,6 +12,6 @@ final class Coordinator: Sendable {
 }
 
 final class Router: Sendable {
-    let coordinator: BackReference<Coordinator>
-    init(coordinator: BackReference<Coordinator>) { self.coordinator = coordinator }
+    let coordinator: MainActorBackReference<Coordinator>
+    init(coordinator: MainActorBackReference<Coordinator>) { self.coordinator = coordinator }
 }

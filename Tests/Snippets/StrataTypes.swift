@@ -1,6 +1,5 @@
 // What the landing page's block (Strata.md) uses but does not define, declared plainly: no
-// isolation annotation. The module is nonisolated by default, so a class that a `Provider`
-// holds says it is `Sendable`, as it must in any library.
+// isolation annotation. The module is MainActor by default, as an app target is.
 
 struct UserSession {
     let name: String
