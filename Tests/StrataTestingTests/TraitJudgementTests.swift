@@ -91,6 +91,9 @@ struct TraitJudgementTests {
         try #require(found.count == 1)
         #expect(found[0].sourceLocation?.line == endLine)
         #expect(found[0].sourceLocation?.fileName == "TraitJudgementTests.swift")
+        #expect(found[0].sourceLocation?.fileID == "StrataTestingTests/TraitJudgementTests.swift")
+        #expect(found[0].sourceLocation?.filePath == "\(#filePath)")
+        #expect(found[0].sourceLocation?.column == 1)
         #expect(found[0].text.contains("survivorPointsAtTheEnd()"))
         #expect(found[0].text.contains("LeakySession.profile: Payload is still alive"))
     }

@@ -146,4 +146,37 @@ struct EndWorkNamingTests {
         #expect(overran[0] != overran[1])
         #expect(Set(overran + overran).count == 2)
     }
+
+    @Test(
+        "work named at one place by different literals is equal, hashes alike and reads the same",
+        .timeLimit(.minutes(1)))
+    func samePlaceDifferentLiterals() async throws {
+        final class Form: Container { let scope = AppScope() }
+        let gate = AsyncGate()
+        let form = Form()
+        // One file and line, from the compiler's literals and from literals written by hand
+        // with another path, as a helper that forwards its caller's place might give them.
+        let line: UInt = #line + 1
+        form.onEnd { _ in await gate.wait() }
+        form.onEnd(
+            fileID: "StrataTests/AwaitedEndCostTests.swift",
+            filePath: "/elsewhere/StrataTests/AwaitedEndCostTests.swift", line: line
+        ) { _ in await gate.wait() }
+        form.onEnd(fileID: "StrataTests/AwaitedEndCostTests.swift", line: line + 1) { _ in
+            await gate.wait()
+        }
+        let report = await form.endAndWait(within: .milliseconds(1))
+        gate.open()
+        let overran = report.overran
+        try #require(overran.count == 3)
+        let here = "StrataTests/AwaitedEndCostTests.swift"
+        #expect(
+            overran.map(\.location) == [
+                "\(here):\(line + 1)", "\(here):\(line)", "\(here):\(line)",
+            ])
+        #expect(overran[1] == overran[2])
+        #expect(overran[1].hashValue == overran[2].hashValue)
+        #expect(overran[0] != overran[1])
+        #expect(Set(overran).count == 2)
+    }
 }

@@ -191,4 +191,28 @@ struct SurvivorIdentityTests {
         #expect(a.first?.description.hasPrefix("TestFeature.screen: Tracked, alive when") == true)
         withExtendedLifetime(kept) {}
     }
+
+    @Test(
+        "a survivor judged leaked equals itself watched, and only its description says leaked",
+        .timeLimit(.minutes(1)))
+    func watchedEqualsLeaked() async throws {
+        let received = Locked<[Survivor]>([])
+        let app = TestApp().judging()
+        app.onLeak { leak in received.withLock { $0.append(leak) } }
+        let feature = app.makeFeature()
+        let kept = feature.screen()
+        let report = feature.end()
+        let leaks = await report.leaks()
+        let watched = try #require(report.watched.first)
+        let leaked = try #require(leaks.first)
+        #expect(watched == leaked)
+        #expect(Set([watched, leaked]).count == 1)
+        #expect(received.withLock { $0 } == [watched])
+        #expect(watched.description.hasSuffix("ended; watched"))
+        #expect(!watched.description.contains("leaked"))
+        #expect(leaked.description.contains("grace period passed: leaked"))
+        #expect(received.withLock { $0.map(\.description) } == [leaked.description])
+        #expect(report.watched.first?.description == watched.description)
+        withExtendedLifetime(kept) {}
+    }
 }
