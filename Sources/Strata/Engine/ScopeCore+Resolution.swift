@@ -263,24 +263,23 @@ extension ScopeCore {
 }
 
 extension ScopeCore {
-    /// Where an override of `key` goes: its argument when `argumentOnly` and it has one,
-    /// else its declaration.
+    /// Where an override of what `key` names goes: its argument when it has one, else its
+    /// declaration.
     ///
     /// A key without an argument has only its declaration: providers declared in one method
     /// without `shared(by:)` cannot be told apart.
-    static func overrideTarget(_ key: ProviderKey, argumentOnly: Bool) -> OverrideTarget {
-        argumentOnly && key.argument != nil ? .argument(key) : .declaration(key.declaration)
+    static func overrideTarget(_ key: ProviderKey) -> OverrideTarget {
+        key.argument != nil ? .argument(key) : .declaration(key.declaration)
     }
 
     /// What `override` and `removeOverride()` do: install `override` as the declaration's
     /// unscoped override, or remove every override of the declaration and of its arguments
     /// when it is `nil`.
     func setOverride(_ override: Override?, for key: ProviderKey) {
-        let target = OverrideTarget.declaration(key.declaration)
         if let override {
-            setOverride(.fixed(override), for: target)
+            setOverride(.fixed(override), for: .declaration(key.declaration))
         } else {
-            removeOverrides(of: target)
+            removeOverrides(of: key.declaration)
         }
     }
 
@@ -290,10 +289,10 @@ extension ScopeCore {
         _ = changeOverrides { table in ((), table.set(factory, for: target)) }
     }
 
-    /// Removes every override of `target` — for a declaration, of each of its arguments
-    /// too — and ends the instances built from them.
-    func removeOverrides(of target: OverrideTarget) {
-        _ = changeOverrides { table in ((), table.remove(target)) }
+    /// Removes every override of `declaration` and of each of its arguments, and ends the
+    /// instances built from them.
+    func removeOverrides(of declaration: ProviderKey) {
+        _ = changeOverrides { table in ((), table.remove(declaration)) }
     }
 
     /// Runs `body` with `factory` as a scoped override of `target`, then removes exactly

@@ -133,19 +133,13 @@ struct OverrideTable {
         return change
     }
 
-    /// Drops every layer of `target`; for a declaration, those of each of its arguments too.
-    mutating func remove(_ target: OverrideTarget) -> Change {
+    /// Drops every layer of `declaration` and of each of its arguments.
+    mutating func remove(_ declaration: ProviderKey) -> Change {
         var change = Change()
-        let removed: [OverrideTarget]
-        switch target {
-        case .argument:
-            removed = [target]
-        case .declaration(let declaration):
-            removed = stacks.keys.filter { candidate in
-                switch candidate {
-                case .declaration(let key): key == declaration
-                case .argument(let key): key.declaration == declaration
-                }
+        let removed = stacks.keys.filter { candidate in
+            switch candidate {
+            case .declaration(let key): key == declaration
+            case .argument(let key): key.declaration == declaration
             }
         }
         for target in removed {

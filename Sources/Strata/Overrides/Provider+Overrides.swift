@@ -102,7 +102,7 @@ extension Provider {
         operation: () async throws -> Result
     ) async rethrows -> Result {
         try await core.withOverride(
-            .fixed(.sync { try make() }), for: ScopeCore.overrideTarget(key, argumentOnly: true),
+            .fixed(.sync { try make() }), for: ScopeCore.overrideTarget(key),
             isolation: isolation, operation)
     }
 }

@@ -155,7 +155,7 @@ public struct Provider<Value>: Sendable {
     /// - Parameter make: The factory to use instead of the declared one.
     public func override(_ make: @escaping @Sendable () throws -> Value) {
         core.setOverride(
-            .fixed(.sync { try make() }), for: ScopeCore.overrideTarget(key, argumentOnly: true))
+            .fixed(.sync { try make() }), for: ScopeCore.overrideTarget(key))
     }
 
     /// Restores the factory the provider was declared with.
