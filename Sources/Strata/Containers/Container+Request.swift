@@ -28,12 +28,17 @@ extension Container where ContainerTier: RequestParentTier {
     ///
     /// - Parameters:
     ///   - make: Makes the request container under this one; usually its initialiser.
+    ///   - fileID: Where the request is made and ended, for a leak check to point at; filled
+    ///     in by the compiler.
+    ///   - filePath: The file's path; filled in by the compiler.
+    ///   - line: The line; filled in by the compiler.
     ///   - isolation: The caller's actor, which `body` runs on; filled in by the compiler.
     ///   - body: The request's work.
     /// - Returns: What `body` returned.
     /// - Throws: What `make` or `body` threw.
     public func withRequest<Request: Container, Value>(
         _ make: (Self) throws -> Request,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (Request) async throws -> Value
     ) async throws -> Value where Request.ContainerTier == RequestTier {
@@ -42,7 +47,7 @@ extension Container where ContainerTier: RequestParentTier {
         let task = BodyTask()
         guard core.transition({ $0.hold(by: task) }) else {
             // This container's end reached the request between its making and the hold.
-            await request.endAndWait()
+            await request.endAndWait(fileID: fileID, filePath: filePath, line: line)
             throw StrataError.childOfEnded(
                 parent: boundCore.containerDescription, childTier: RequestTier.name,
                 location: "\(core.fileID):\(core.line)")
@@ -59,7 +64,7 @@ extension Container where ContainerTier: RequestParentTier {
         }
         core.transition { $0.letGoOfBody() }
         task.letGo()
-        await request.endAndWait()
+        await request.endAndWait(fileID: fileID, filePath: filePath, line: line)
         return try outcome.get()
     }
 }

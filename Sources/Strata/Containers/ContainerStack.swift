@@ -51,7 +51,7 @@ public final class ContainerStack: Observation.Observable, Sendable {
             keptNewestFirst: { [weak self] in
                 self?.state.withLock { $0.kept.reversed().map { $0.boundCore } } ?? []
             },
-            ownerDidEnd: { [weak self] in self?.change { $0.ownerDidEnd() } })
+            ownerDidEnd: { [weak self] in self?.change(at: Self.here()) { $0.ownerDidEnd() } })
         owner.boundCore.addObserver(watch)
     }
 
@@ -68,7 +68,8 @@ public final class ContainerStack: Observation.Observable, Sendable {
         }
         set {
             let containers = newValue.map(\.container)
-            change { $0.keep(only: containers) }
+            // Set by a view, which says nowhere: the ends point here.
+            change(at: Self.here()) { $0.keep(only: containers) }
         }
     }
 
@@ -90,18 +91,36 @@ public final class ContainerStack: Observation.Observable, Sendable {
     /// A container pushed once the owner has ended is ended at once, and not kept; one the
     /// stack holds already stays where it is.
     ///
-    /// - Parameter container: The container of the screen to show.
-    public func push(_ container: any Container) {
-        change { $0.replace(from: $0.kept.count, with: [container]) }
+    /// - Parameters:
+    ///   - container: The container of the screen to show.
+    ///   - fileID: Where the stack is changed, for a leak check of what it ends to point at;
+    ///     filled in by the compiler.
+    ///   - filePath: The file's path; filled in by the compiler.
+    ///   - line: The line; filled in by the compiler.
+    public func push(
+        _ container: any Container, fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line
+    ) {
+        change(at: SourceSite(fileID: fileID, filePath: filePath, line: line)) {
+            $0.replace(from: $0.kept.count, with: [container])
+        }
     }
 
     /// Ends every container above `container`, the top first.
     ///
     /// Nothing happens when the stack does not hold `container`.
     ///
-    /// - Parameter container: The container to go back to.
-    public func popTo(_ container: any Container) {
-        change { state in
+    /// - Parameters:
+    ///   - container: The container to go back to.
+    ///   - fileID: Where the stack is changed, for a leak check of what it ends to point at;
+    ///     filled in by the compiler.
+    ///   - filePath: The file's path; filled in by the compiler.
+    ///   - line: The line; filled in by the compiler.
+    public func popTo(
+        _ container: any Container, fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line
+    ) {
+        change(at: SourceSite(fileID: fileID, filePath: filePath, line: line)) { state in
             guard let index = state.kept.firstIndex(where: { $0 === container }) else { return }
             state.replace(from: index + 1, with: [])
         }
@@ -112,33 +131,72 @@ public final class ContainerStack: Observation.Observable, Sendable {
     ///
     /// What a deep link does: the screens it opens take the place of those that were shown.
     ///
-    /// - Parameter containers: The new stack, bottom first.
-    public func replace(with containers: [any Container]) {
-        change { $0.replace(from: 0, with: containers) }
+    /// - Parameters:
+    ///   - containers: The new stack, bottom first.
+    ///   - fileID: Where the stack is changed, for a leak check of what it ends to point at;
+    ///     filled in by the compiler.
+    ///   - filePath: The file's path; filled in by the compiler.
+    ///   - line: The line; filled in by the compiler.
+    public func replace(
+        with containers: [any Container], fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line
+    ) {
+        change(at: SourceSite(fileID: fileID, filePath: filePath, line: line)) {
+            $0.replace(from: 0, with: containers)
+        }
     }
 
     /// Replaces the top of the stack with `container`, and ends the container it replaces;
     /// on an empty stack, pushes it.
     ///
-    /// - Parameter container: The container of the screen to show instead.
-    public func replaceTop(with container: any Container) {
-        change { $0.replace(from: max($0.kept.count - 1, 0), with: [container]) }
+    /// - Parameters:
+    ///   - container: The container of the screen to show instead.
+    ///   - fileID: Where the stack is changed, for a leak check of what it ends to point at;
+    ///     filled in by the compiler.
+    ///   - filePath: The file's path; filled in by the compiler.
+    ///   - line: The line; filled in by the compiler.
+    public func replaceTop(
+        with container: any Container, fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line
+    ) {
+        change(at: SourceSite(fileID: fileID, filePath: filePath, line: line)) {
+            $0.replace(from: max($0.kept.count - 1, 0), with: [container])
+        }
     }
 
     /// Ends every container on the stack, the top first.
-    public func dismissAll() {
-        change { $0.replace(from: 0, with: []) }
+    ///
+    /// - Parameters:
+    ///   - fileID: Where the stack is changed, for a leak check of what it ends to point at;
+    ///     filled in by the compiler.
+    ///   - filePath: The file's path; filled in by the compiler.
+    ///   - line: The line; filled in by the compiler.
+    public func dismissAll(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+    ) {
+        change(at: SourceSite(fileID: fileID, filePath: filePath, line: line)) {
+            $0.replace(from: 0, with: [])
+        }
+    }
+
+    /// This file and line, for a change no caller names.
+    ///
+    /// - Parameter line: The line; filled in by the compiler.
+    /// - Returns: The place.
+    private static func here(line: UInt = #line) -> SourceSite {
+        SourceSite(fileID: #fileID, filePath: #filePath, line: line)
     }
 
     /// Applies `transition` under the lock, then, outside it: watches the containers it
     /// added, tells Observation, and ends what it removed or refused, newest first.
     ///
     /// - Parameters:
+    ///   - site: Where the change was asked for: the end of what it removes is called there.
     ///   - endingRemoved: Whether to end what the transition removed: not a container that
     ///     left because it is ending.
     ///   - transition: The change to the stack.
     private func change(
-        endingRemoved: Bool = true, _ transition: (inout StackState) -> Void
+        at site: SourceSite?, endingRemoved: Bool = true, _ transition: (inout StackState) -> Void
     ) {
         let change = state.withLock { state in
             let before = state.kept
@@ -149,12 +207,12 @@ public final class ContainerStack: Observation.Observable, Sendable {
         for container in change.added {
             container.boundCore.addHook { [weak self, weak container] in
                 guard let self, let container else { return }
-                self.change(endingRemoved: false) { $0.forget(container) }
+                self.change(at: nil, endingRemoved: false) { $0.forget(container) }
             }
         }
         if change.changed { registrar.withMutation(of: self, keyPath: \.path) {} }
         guard endingRemoved else { return }
-        for container in change.toEnd { container.end() }
+        for container in change.toEnd { _ = container.boundCore.end(at: site) }
     }
 }
 

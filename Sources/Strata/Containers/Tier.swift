@@ -51,7 +51,7 @@ public enum InteractionTier: Tier {}
 /// arrive while its server shuts down, so a request scope is always made with a check: its
 /// initialiser throws ``StrataError/childOfEnded(parent:childTier:location:)`` once the
 /// parent's end has begun, where the other tiers' trap.
-/// ``Container/withRequest(_:isolation:_:)`` makes one for the length of a body.
+/// ``Container/withRequest(_:fileID:filePath:line:isolation:_:)`` makes one for the length of a body.
 ///
 /// A tier of its own, rather than tiers users declare: the compiler checks where a request
 /// nests, and its errors name the fix, as they do for the other tiers.
