@@ -67,6 +67,71 @@ struct Attack38EndRunnerTests {
         #expect(!unit.isActive)
     }
 
+    // An instance whose end is both synchronous and async; the synchronous part blocks past
+    // the deadline, in the runner.
+    final class Dual: ScopeBound, AsyncScopeBound {
+        let log: EventLog
+        let cancelled = AsyncGate()
+        init(log: EventLog) { self.log = log }
+        func scopeDidEnd() {
+            log.record("dual sync")
+            Thread.sleep(forTimeInterval: 0.4)
+        }
+        func scopeDidEnd() async {
+            await untilCancelled()
+            log.record("dual async cancelled: \(Task.isCancelled)")
+            cancelled.open()
+        }
+    }
+
+    final class Kept: Sendable {}
+
+    final class Pair: Container {
+        let scope = AppScope()
+        let log = EventLog()
+        var older: Provider<Kept> { shared { Kept() } }
+        var dual: Provider<Dual> { shared { Dual(log: self.log) } }
+        var newer: Provider<Kept> { shared { Kept() } }
+    }
+
+    // End order, newest first: async hook `first`, instance `newer` (followed by the runner),
+    // `dual` (its synchronous end blocks in the runner past the 100 ms deadline), sync hook
+    // `after dual`, instance `older` (followed by the caller). The runner stops before
+    // `dual`'s async end, which the caller starts and cancels and lists as overran; the
+    // steps after it run once, in order; the instances, still held here, are all watched.
+    @Test(
+        "take-over between an instance's synchronous and async ends", .timeLimit(.minutes(1)))
+    func takeOverBetweenAnInstancesTwoEnds() async {
+        let unit = Pair()
+        let older = unit.older()
+        unit.onEnd { _ in unit.log.record("after dual") }
+        let dual = unit.dual()
+        let newer = unit.newer()
+        unit.onEnd { _ in
+            await Task.yield()
+            unit.log.record("first")
+        }
+        let report = await unit.endAndWait(within: .milliseconds(100))
+        await dual.cancelled.wait()
+        let log = unit.log.all
+        // Unless `first` itself outlived the deadline, as on a very loaded machine.
+        if !report.overran.contains(where: { $0.kind == .hook }) {
+            #expect(
+                log.filter { $0 != "dual async cancelled: true" } == [
+                    "first", "dual sync", "after dual",
+                ])
+        }
+        #expect(log.contains("dual async cancelled: true"))
+        let overranInstances = report.overran.compactMap { work -> String? in
+            if case .instance(let provider) = work.kind { provider.name } else { nil }
+        }
+        #expect(overranInstances == ["dual"])
+        // Newest first: the two the runner followed, then the one the caller did.
+        #expect(report.watched.map(\.provider.name) == ["newer", "dual", "older"])
+        #expect(!unit.isActive)
+        withExtendedLifetime((older, newer)) {}
+    }
+
     // Async hooks that await `endAndWait` of their own container, of its parent, from the
     // runner, first step (started on the caller's thread) and later: each returns at once,
     // well before the deadline it would otherwise wait out (90 s; the parallel run has held

@@ -39,6 +39,13 @@ extension EndSequence {
             }
         }
 
+        /// Follows, after these, what `other` followed, in its order.
+        mutating func append(_ other: consuming Watches) {
+            guard let otherFirst = other.first.take() else { return }
+            if first == nil { first = otherFirst } else { more.append(otherFirst) }
+            more += other.more
+        }
+
         /// Lets go of the followed instances, newest first, once the scope holds none of them.
         ///
         /// An instance nothing else holds dies here, and no weak reference to it is ever

@@ -18,9 +18,12 @@ extension EndSequence {
         }
         tasks.removeAll()
         var watched = Watches()
+        // Described once, and only when a step leaves work to list.
+        var container: ContainerDescription?
         while let step = walk.next() {
             guard let pending = perform(step, watching: &watched, tracer: tracer) else { continue }
-            start(pending, in: name.description, tracer: tracer, into: &own)
+            if container == nil { container = name.description }
+            start(pending, in: container ?? name.description, tracer: tracer, into: &own)
         }
         let (remaining, side) = release(&watched)
         return report(
@@ -38,17 +41,17 @@ extension EndSequence {
     ) async -> EndReport {
         var own = EndReport()
         let name = core.containerName
-        let container = name.description
         let tracer = core.tracer
         var (walk, tasks) = stopOwnWork()
         for task in tasks { task.scopeDidEnd() }
         for task in tasks where await !task.work.wait(until: deadline) {
-            own.addOverran(EndWork(kind: .task, container: container, site: task.site), task.work)
+            own.addOverran(
+                EndWork(kind: .task, container: name.description, site: task.site), task.work)
         }
         tasks.removeAll()
         var watched = Watches()
         await awaitSteps(
-            &walk, watching: &watched, of: container, tracer: tracer, until: deadline, into: &own)
+            consume walk, watching: &watched, of: name, tracer: tracer, until: deadline, into: &own)
         let (remaining, side) = release(&watched)
         return report(
             ending, own: own, children: children, remaining: remaining, side: side, name: name,
@@ -197,6 +200,12 @@ extension EndSequence {
         _ step: Step, watching watched: inout Watches,
         tracer: (@Sendable (TraceEvent) -> Void)?
     ) -> PendingWork? {
+        if case .instance(let instance, _, let site) = step { watched.follow(instance, site: site) }
+        return act(step, tracer: tracer)
+    }
+
+    /// ``perform(_:watching:tracer:)`` of a step whose instance, if any, is followed already.
+    func act(_ step: Step, tracer: (@Sendable (TraceEvent) -> Void)?) -> PendingWork? {
         switch step {
         case .hook(.closure(let body)):
             // Loaded for each hook, so that the walk does not keep the container alive:
@@ -212,7 +221,6 @@ extension EndSequence {
         case .hook(.subscription(let subscription)):
             subscription.cancel()
         case .instance(let instance, let object, let site):
-            watched.follow(instance, site: site)
             let roles = object.map(EndRole.of) ?? []
             if roles.contains(.bound) { (object as? any ScopeBound)?.scopeDidEnd() }
             if roles.contains(.asyncBound), let bound = object as? any AsyncScopeBound {
@@ -247,6 +255,16 @@ extension EndSequence {
             return { await hook.body(owner) }
         case .instance(let bound, _, _):
             return { await bound.scopeDidEnd() }
+        }
+    }
+
+    /// Runs what a step left, in the runner's task.
+    ///
+    /// An async hook gets the container as ``body(of:)`` gives it.
+    func run(_ pending: PendingWork) async {
+        switch pending {
+        case .hook(let hook): await hook.body(core.owner)
+        case .instance(let bound, _, _): await bound.scopeDidEnd()
         }
     }
 

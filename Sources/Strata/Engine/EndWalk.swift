@@ -20,8 +20,10 @@ struct EndWalk {
         self.entries = entries
     }
 
-    /// The next step; at the end, `nil`, and the walk lets go of what it held.
-    mutating func next() -> EndSequence.Step? {
+    /// The next step; at the end, `nil`, and the walk lets go of what it held unless
+    /// `lettingGo` is `false` (then whoever holds the walk drops it: the end runner does so
+    /// outside its lock).
+    mutating func next(lettingGo: Bool = true) -> EndSequence.Step? {
         if pending == nil { pending = entries.next(&cursor) }
         let hookOrder = hookIndex > hooks.startIndex ? hooks[hookIndex - 1].order : 0
         if let stored = pending, stored.order > hookOrder {
@@ -30,6 +32,7 @@ struct EndWalk {
                 stored.instance, object: stored.instance.revealedObject, site: stored.site)
         }
         guard hookIndex > hooks.startIndex else {
+            guard lettingGo else { return nil }
             // Let go now: what the scope held must be released before what is still alive is
             // looked for.
             hooks = []
