@@ -6,8 +6,10 @@ public import Observation
 /// Each screen of a stack has its own container — a product page, a cart, a checkout — made
 /// under the container of the object that shows them, usually a session. The stack keeps
 /// them by the owner's rules:
-/// - ``push(_:)`` keeps a container on top; ``popTo(_:)``, ``replace(with:)``,
-///   ``replaceTop(with:)`` and ``dismissAll()`` end what they remove, top first;
+/// - ``push(_:fileID:filePath:line:)`` keeps a container on top;
+///   ``popTo(_:fileID:filePath:line:)``, ``replace(with:fileID:filePath:line:)``,
+///   ``replaceTop(with:fileID:filePath:line:)`` and ``dismissAll(fileID:filePath:line:)`` end
+///   what they remove, top first, and a leak check of what they end points at their caller;
 /// - a container that ends some other way — its own `end()` — leaves the stack;
 /// - when the owner's container ends, every container still kept is ended, the top first,
 ///   before the owner's other children, and let go.
