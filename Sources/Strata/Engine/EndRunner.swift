@@ -20,8 +20,9 @@
 ///
 /// For the README's "8 async end hooks" line: when the runner took the walk out of the lock
 /// and parked it again around each step, and named each step for the report before running
-/// it, the line was 13.1 µs against 10.3 µs now (6.6× against 5.0× one bare task; 114,478
-/// against about 88,000 instructions per operation of Strata's side, by callgrind).
+/// it, the line read 135,166 instructions per operation with its baseline against 104,269
+/// now (`Scripts/callgrind-per-op.sh`), and 6.6–8.7× one bare task against 5.0–6.1× across
+/// runs.
 struct EndRunner {
     private enum Phase {
         /// Awaiting ``State/running``: the walk is the caller's to take.
