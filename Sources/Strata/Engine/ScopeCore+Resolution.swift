@@ -272,17 +272,6 @@ extension ScopeCore {
         key.argument != nil ? .argument(key) : .declaration(key.declaration)
     }
 
-    /// What `override` and `removeOverride()` do: install `override` as the declaration's
-    /// unscoped override, or remove every override of the declaration and of its arguments
-    /// when it is `nil`.
-    func setOverride(_ override: Override?, for key: ProviderKey) {
-        if let override {
-            setOverride(.fixed(override), for: .declaration(key.declaration))
-        } else {
-            removeOverrides(of: key.declaration)
-        }
-    }
-
     /// Installs `factory` as the unscoped override of `target`, in place of the unscoped one
     /// there was, and ends the instances built from what was in force.
     func setOverride(_ factory: OverrideFactory, for target: OverrideTarget) {

@@ -97,13 +97,13 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
     ///
     /// - Parameter make: The factory to use instead of the declared one.
     public func override(_ make: @escaping @Sendable () async throws -> Value) {
-        core.setOverride(.async { try await make() }, for: key)
+        core.setOverride(.fixed(.async { try await make() }), for: .declaration(key.declaration))
     }
 
     /// Restores the factory the provider was declared with, removing the override and every
     /// layer of ``withOverride(_:isolation:operation:)`` still running; the instance made from the
     /// override is ended at once.
     public func removeOverride() {
-        core.setOverride(nil, for: key)
+        core.removeOverrides(of: key.declaration)
     }
 }

@@ -154,8 +154,7 @@ public struct Provider<Value>: Sendable {
     ///
     /// - Parameter make: The factory to use instead of the declared one.
     public func override(_ make: @escaping @Sendable () throws -> Value) {
-        core.setOverride(
-            .fixed(.sync { try make() }), for: ScopeCore.overrideTarget(key))
+        core.setOverride(.fixed(.sync { try make() }), for: ScopeCore.overrideTarget(key))
     }
 
     /// Restores the factory the provider was declared with.
@@ -166,7 +165,7 @@ public struct Provider<Value>: Sendable {
     /// to the declaration, not to the override before; ``withOverride(_:isolation:operation:)``
     /// restores that. The instances made from the overrides are ended at once.
     public func removeOverride() {
-        core.setOverride(nil, for: key)
+        core.removeOverrides(of: key.declaration)
     }
 
     @usableFromInline
