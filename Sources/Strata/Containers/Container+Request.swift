@@ -17,14 +17,14 @@ extension Container where ContainerTier: RequestParentTier {
     ///   that read the parent (`self.logger()`), never meet an ended container, even
     ///   at a draining shutdown's deadline. The cancellation reaches the request's async
     ///   factories, which run in the body's task.
-    /// - `body` is the request's own work, as a hook or a ``task(priority:fileID:filePath:line:_:)``
-    ///   is: an `endAndWait` of the request or of a container above it, called from `body` —
-    ///   a shutdown endpoint — returns at once with the container in
-    ///   ``EndReport/stillEnding``, and the end goes on once `body` has returned.
-    /// - When `body` is done, the request ends as ``endAndWait(within:draining:fileID:filePath:line:)``
-    ///   ends it, awaited. Its async end hooks and ``AsyncScopeBound`` instances run in a task
-    ///   of their own, so they run to completion even when the body was cancelled: a leased
-    ///   connection goes back to its pool.
+    /// - `body` is the request's own work, as a hook or a
+    ///   ``task(priority:fileID:filePath:line:_:)`` is: an `endAndWait` of the request or of a
+    ///   container above it, called from `body` — a shutdown endpoint — returns at once with the
+    ///   container in ``EndReport/stillEnding``, and the end goes on once `body` has returned.
+    /// - When `body` is done, the request ends as
+    ///   ``endAndWait(within:draining:fileID:filePath:line:)`` ends it, awaited. Its async end
+    ///   hooks and ``AsyncScopeBound`` instances run in a task of their own, so they run to
+    ///   completion even when the body was cancelled: a leased connection goes back to its pool.
     ///
     /// - Parameters:
     ///   - make: Makes the request container under this one; usually its initialiser.

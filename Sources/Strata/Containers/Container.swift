@@ -28,8 +28,8 @@
 /// the container does not declare up in its parent, then the parent's parent. ``parent``
 /// is the parent itself.
 ///
-/// Every container gets ``end(fileID:filePath:line:)``, ``isActive``, ``onEnd(_:)`` and ``tree``, and the
-/// provider makers `shared`, `unique` and `weakShared`.
+/// Every container gets ``end(fileID:filePath:line:)``, ``isActive``, ``onEnd(_:)`` and ``tree``,
+/// and the provider makers `shared`, `unique` and `weakShared`.
 @dynamicMemberLookup
 public protocol Container: AnyObject, Sendable {
     /// The container's tier: ``AppTier``, ``SessionTier``, ``FeatureTier`` or
@@ -102,7 +102,8 @@ extension Container {
     @inlinable
     var boundCore: ScopeCore { boundHandle.core }
 
-    /// Whether the container is still active: `false` from the moment ``end(fileID:filePath:line:)`` starts.
+    /// Whether the container is still active: `false` from the moment
+    /// ``end(fileID:filePath:line:)`` starts.
     public var isActive: Bool { scope.unboundCore.isActive }
 
     /// Ends the container and everything below it, and releases what it made.
@@ -134,12 +135,12 @@ extension Container {
     /// ```
     ///
     /// The report's ``EndReport/watched`` lists the instances still alive when it was made:
-    /// watched, not judged, since most are gone moments later — a local of the caller, a view
-    /// on its way out. Each is judged once the end's whole subtree is released, the work the
-    /// end started (an async ``onEnd(fileID:filePath:line:_:)`` hook, an ``AsyncScopeBound`` instance,
+    /// watched, not judged, since most are gone moments later — a local of the caller, a view on
+    /// its way out. Each is judged once the end's whole subtree is released, the work the end
+    /// started (an async ``onEnd(fileID:filePath:line:_:)`` hook, an ``AsyncScopeBound`` instance,
     /// a cancelled ``task(priority:fileID:filePath:line:_:)``) has finished, and the grace period
-    /// (two seconds) has passed. ``EndReport/leaks()`` awaits that judgement; the
-    /// root's ``Container/onLeak(_:)`` receivers are told of each leak.
+    /// (two seconds) has passed. ``EndReport/leaks()`` awaits that judgement; the root's
+    /// ``Container/onLeak(_:)`` receivers are told of each leak.
     ///
     /// - Parameters:
     ///   - fileID: Where the end is called, for a leak check to point at; filled in by the

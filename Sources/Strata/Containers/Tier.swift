@@ -47,11 +47,11 @@ public enum InteractionTier: Tier {}
 
 /// The request tier: one request a server handles, from its arrival to its response.
 ///
-/// Its parent is an app or session container; an interaction may sit under it. A request may
-/// arrive while its server shuts down, so a request scope is always made with a check: its
-/// initialiser throws ``StrataError/childOfEnded(parent:childTier:location:)`` once the
-/// parent's end has begun, where the other tiers' trap.
-/// ``Container/withRequest(_:fileID:filePath:line:isolation:_:)`` makes one for the length of a body.
+/// Its parent is an app or session container; an interaction may sit under it. A request may arrive
+/// while its server shuts down, so a request scope is always made with a check: its initialiser
+/// throws ``StrataError/childOfEnded(parent:childTier:location:)`` once the parent's end has begun,
+/// where the other tiers' trap. ``Container/withRequest(_:fileID:filePath:line:isolation:_:)``
+/// makes one for the length of a body.
 ///
 /// A tier of its own, rather than tiers users declare: the compiler checks where a request
 /// nests, and its errors name the fix, as they do for the other tiers.

@@ -12,8 +12,8 @@ extension Container {
     /// 3. Its children end, the most recently created first, each awaited the same way. A
     ///    child still live at a drain's deadline is ended here, and listed in
     ///    ``EndReport/overran``.
-    /// 4. Its ``task(priority:fileID:filePath:line:_:)`` tasks are cancelled, and awaited; resolution
-    ///    fails from here on with ``StrataError/ended(provider:)``.
+    /// 4. Its ``task(priority:fileID:filePath:line:_:)`` tasks are cancelled, and awaited;
+    ///    resolution fails from here on with ``StrataError/ended(provider:)``.
     /// 5. Its hooks run in reverse order of creation, each awaited in turn:
     ///    ``onEnd(_:)`` and ``onEnd(fileID:filePath:line:_:)`` closures, and the
     ///    ``ScopeBound/scopeDidEnd()`` and ``AsyncScopeBound/scopeDidEnd()`` of its
@@ -88,11 +88,11 @@ extension Container {
     /// Runs the async `hook` when the container ends, after its children and in reverse
     /// order of registration among its other hooks.
     ///
-    /// ``endAndWait(within:draining:fileID:filePath:line:)`` awaits it, up to its deadline, and lists it in
-    /// ``EndReport/overran`` if it is still running then. ``end(fileID:filePath:line:)``, and the release of a
-    /// container never ended, cannot await: they start it in a task of its own and list it
-    /// in ``EndReport/notAwaited``. If the container has ended already, it starts at once
-    /// in a task of its own.
+    /// ``endAndWait(within:draining:fileID:filePath:line:)`` awaits it, up to its deadline, and
+    /// lists it in ``EndReport/overran`` if it is still running then.
+    /// ``end(fileID:filePath:line:)``, and the release of a container never ended, cannot await:
+    /// they start it in a task of its own and list it in ``EndReport/notAwaited``. If the container
+    /// has ended already, it starts at once in a task of its own.
     ///
     /// It receives what a synchronous hook receives (``onEnd(_:)``): the
     /// container, held until the hook returns, when an end ran while someone held it; `nil`

@@ -28,10 +28,11 @@ public struct EndReport: Sendable, CustomStringConvertible {
         set { writeLists { $0.watched = newValue } }
     }
 
-    /// The tasks and async hooks that ``Container/endAndWait(within:draining:fileID:filePath:line:)``
-    /// stopped waiting for when its deadline passed, with where each was started or
-    /// registered, in the order the teardown reached them: children's before their parent's,
-    /// and within a container its hooks newest first, then its tasks newest first.
+    /// The tasks and async hooks that
+    /// ``Container/endAndWait(within:draining:fileID:filePath:line:)`` stopped waiting for when its
+    /// deadline passed, with where each was started or registered, in the order the teardown
+    /// reached them: children's before their parent's, and within a container its hooks newest
+    /// first, then its tasks newest first.
     ///
     /// Each was cancelled and may still be running; what it holds is judged once it is done. A hook
     /// the teardown reaches once the deadline has passed is still started, and, unless it

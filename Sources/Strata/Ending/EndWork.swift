@@ -1,9 +1,11 @@
-/// Work a container's end started: a task from ``Container/task(priority:fileID:filePath:line:_:)``,
-/// an async hook from ``Container/onEnd(fileID:filePath:line:_:)``, an ``AsyncScopeBound``
-/// instance, or a child a draining end waited for — named with the place it came from.
+/// Work a container's end started: a task from
+/// ``Container/task(priority:fileID:filePath:line:_:)``, an async hook from
+/// ``Container/onEnd(fileID:filePath:line:_:)``, an ``AsyncScopeBound`` instance, or a child a
+/// draining end waited for — named with the place it came from.
 ///
-/// ``EndReport/overran`` lists the ones ``Container/endAndWait(within:draining:fileID:filePath:line:)`` stopped waiting
-/// for; ``EndReport/notAwaited`` the ones ``Container/end(fileID:filePath:line:)`` could not await.
+/// ``EndReport/overran`` lists the ones
+/// ``Container/endAndWait(within:draining:fileID:filePath:line:)`` stopped waiting for;
+/// ``EndReport/notAwaited`` the ones ``Container/end(fileID:filePath:line:)`` could not await.
 ///
 /// ```swift
 /// for work in report.overran { log("still running after sign-out: \(work)") }

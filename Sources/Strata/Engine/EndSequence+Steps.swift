@@ -34,8 +34,8 @@ extension EndSequence {
     /// Steps 4 to 7, each awaited up to `deadline`: what overran is cancelled, listed and
     /// left behind.
     ///
-    /// With nothing async to await, it starts no task and costs about what ``finishNow(_:children:)``
-    /// costs.
+    /// With nothing async to await, it starts no task and costs about what
+    /// ``finishNow(_:children:)`` costs.
     func finishAwaited(
         _ ending: Ending, children: EndReport, until deadline: ContinuousClock.Instant
     ) async -> EndReport {
@@ -58,8 +58,8 @@ extension EndSequence {
             tracer: tracer)
     }
 
-    /// Step 4: stops resolution, makes the waiters of constructions in flight throw, and sorts what the
-    /// scope runs at its end into its tasks, newest first, and the walk of its hooks and
+    /// Step 4: stops resolution, makes the waiters of constructions in flight throw, and sorts what
+    /// the scope runs at its end into its tasks, newest first, and the walk of its hooks and
     /// instances.
     private func stopOwnWork() -> (walk: EndWalk, tasks: [ScopedTask]) {
         let work = core.transition { $0.stopServing() }

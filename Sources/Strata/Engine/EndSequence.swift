@@ -39,15 +39,14 @@ struct EndSequence {
 
     /// Ends the scope and awaits each step: `endAndWait`.
     ///
-    /// The first caller walks it in its own task, and gets its report; cancelling that caller
-    /// does not stop it halfway, since no wait of the walk ends at a cancellation and its async
-    /// steps run in a task of their own (``EndRunner``). The report is the whole end's, or, when a child
+    /// The first caller walks it in its own task, and gets its report; cancelling that caller does
+    /// not stop it halfway, since no wait of the walk ends at a cancellation and its async steps
+    /// run in a task of their own (``EndRunner``). The report is the whole end's, or, when a child
     /// ending elsewhere outlived the deadline, what ended by then, with the container in
-    /// ``EndReport/stillEnding`` and the child in ``EndReport/overran`` (the rest of the end
-    /// runs when that child is done). A caller that finds an end begun awaits its report up
-    /// to its own deadline. Called from work of this scope or one below it — a task of its
-    /// own, an async hook — it would wait for itself: it returns at once, with the container
-    /// listed as still ending.
+    /// ``EndReport/stillEnding`` and the child in ``EndReport/overran`` (the rest of the end runs
+    /// when that child is done). A caller that finds an end begun awaits its report up to its own
+    /// deadline. Called from work of this scope or one below it — a task of its own, an async hook
+    /// — it would wait for itself: it returns at once, with the container listed as still ending.
     func endAwaited(
         until deadline: ContinuousClock.Instant, at site: SourceSite?, draining: Bool
     ) async -> EndReport {

@@ -30,8 +30,8 @@ enum WaitGraph {
     private struct Waits {
         /// What each agent waits for.
         ///
-        /// A thread waits for one thing at a time; an async construction may wait for several, from the child tasks of its factory (`async
-        /// let`, a task group), which run as the same agent.
+        /// A thread waits for one thing at a time; an async construction may wait for several, from
+        /// the child tasks of its factory (`async let`, a task group), which run as the same agent.
         var waiting: [Agent: [Recorded]] = [:]
         /// Construction waits a token's wait found in a cycle, by number, with the cycle's
         /// path, to throw when they wake.

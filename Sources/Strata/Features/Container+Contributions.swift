@@ -102,13 +102,13 @@ extension Container {
     /// beside this one — a sibling feature and its children — are not searched.
     ///
     /// Each element is made now, on the calling thread, by its factory. A contribution of a
-    /// container that has ended, or is ending, is left out, even while another thread is
-    /// ending it: the container is checked before and again after the factory runs, so once
-    /// ``end(fileID:filePath:line:)`` has returned no gather includes its elements. For the same reason a factory
-    /// that throws because its container ended meanwhile — typically
-    /// ``StrataError/ended(provider:)`` from one of the container's providers — is left out
-    /// rather than reported. A factory may still be running on another thread when `end()`
-    /// returns; its element is then dropped.
+    /// container that has ended, or is ending, is left out, even while another thread is ending it:
+    /// the container is checked before and again after the factory runs, so once
+    /// ``end(fileID:filePath:line:)`` has returned no gather includes its elements. For the same
+    /// reason a factory that throws because its container ended meanwhile — typically
+    /// ``StrataError/ended(provider:)`` from one of the container's providers — is left out rather
+    /// than reported. A factory may still be running on another thread when `end()` returns; its
+    /// element is then dropped.
     ///
     /// An end marks its container ending before it ends the children, newest first, each
     /// the same way. So a gather during an ancestor's end — on another thread, or in an end

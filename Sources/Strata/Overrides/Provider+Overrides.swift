@@ -2,14 +2,13 @@ extension Provider {
     /// Drops the instance the container keeps for this provider, and ends it now: the next
     /// resolution builds anew.
     ///
-    /// The instance is ended as ``Container/end(fileID:filePath:line:)`` ends one: a ``ScopeBound`` is told, an
-    /// ``AsyncScopeBound`` is started in a task of its own and listed in
-    /// ``EndReport/notAwaited``, a tracer gets ``TraceEvent/instanceEnded(_:instanceType:)``.
-    /// Then it is released, and judged like anything that ends: if something still holds
-    /// it, it is in ``EndReport/watched``, and ``EndReport/leaks()`` says once it is judged
-    /// whether it leaked. A leak also reaches the root's ``Container/onLeak(_:)`` receivers
-    /// and the `.noSurvivors` test trait, so a leak check sees a leak through
-    /// `endCachedInstance()` too.
+    /// The instance is ended as ``Container/end(fileID:filePath:line:)`` ends one: a ``ScopeBound``
+    /// is told, an ``AsyncScopeBound`` is started in a task of its own and listed in
+    /// ``EndReport/notAwaited``, a tracer gets ``TraceEvent/instanceEnded(_:instanceType:)``. Then
+    /// it is released, and judged like anything that ends: if something still holds it, it is in
+    /// ``EndReport/watched``, and ``EndReport/leaks()`` says once it is judged whether it leaked. A
+    /// leak also reaches the root's ``Container/onLeak(_:)`` receivers and the `.noSurvivors` test
+    /// trait, so a leak check sees a leak through `endCachedInstance()` too.
     ///
     /// A `shared(by:)` provider ends the instance of its own argument only. A `weakShared`
     /// provider drops its instance if it is still alive: someone holds it, so it is

@@ -14,7 +14,8 @@ public struct Provider<Value>: Sendable {
         /// `sharedWhenPresent`.
         case kept(Retention)
         case unique
-        /// One instance per top-level resolution: see ``Container/graph(_:line:_:)->Provider<Value>``.
+        /// One instance per top-level resolution: see
+        /// ``Container/graph(_:line:_:)->Provider<Value>``.
         case graph
 
         @inlinable static var shared: Lifetime { .kept(.strong) }
