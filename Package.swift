@@ -50,11 +50,17 @@ let package = Package(
             name: "GuideKitTests",
             dependencies: [
                 "GuideKit", "GuideCore", "GuideContactFeature", "GuideProfileFeature",
-                "GuideStorage", "guide", "StrataTesting",
+                "GuideStorage", "GuideTestSupport", "guide", "StrataTesting",
             ]),
         // The storage on its own: the engines, the migration and the toggles, without the app.
         .testTarget(
-            name: "GuideStorageTests", dependencies: ["GuideStorage", "GuideCore", "StrataTesting"]),
+            name: "GuideStorageTests",
+            dependencies: ["GuideStorage", "GuideCore", "GuideTestSupport", "StrataTesting"]),
+        // What the two test targets above share: a temporary directory, an in-order check and
+        // the session they sign in with. A library only the tests depend on, since a test
+        // target cannot import another.
+        .target(
+            name: "GuideTestSupport", dependencies: ["GuideCore"], path: "Tests/GuideTestSupport"),
 
         // The first code to read: notes in four tiers — containers, one view model, one
         // repository with its in-memory fake — and `swift run minimal` to drive them.

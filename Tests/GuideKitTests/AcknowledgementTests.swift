@@ -2,6 +2,7 @@ import Foundation
 import GuideCore
 import GuideKit
 import GuideStorage
+import GuideTestSupport
 import StrataTesting
 import Synchronization
 import Testing

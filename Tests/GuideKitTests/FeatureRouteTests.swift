@@ -4,6 +4,7 @@ import GuideCore
 import GuideKit
 import GuideProfileFeature
 import GuideStorage
+import GuideTestSupport
 import Strata
 import StrataTesting
 import Testing

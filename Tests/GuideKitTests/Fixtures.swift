@@ -2,6 +2,7 @@ import Foundation
 import GuideCore
 import GuideKit
 import GuideStorage
+import GuideTestSupport
 import Observation
 import Strata
 import Synchronization
@@ -48,35 +49,6 @@ final class ScriptedInput: LineInput {
             }
         }
         return nil
-    }
-}
-
-/// A fresh directory under the system's temporary folder, removed when released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("guidekit-tests-\(UUID().uuidString)", isDirectory: true)
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    /// The names of the files in the directory, sorted.
-    var fileNames: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
-    }
-
-    /// Every file's contents, in folders too (archives, files moved aside), concatenated.
-    var allContents: String {
-        let files = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
-        return (files?.allObjects ?? []).compactMap { $0 as? URL }
-            .sorted { $0.path < $1.path }
-            .compactMap { try? String(contentsOf: $0, encoding: .utf8) }
-            .joined(separator: "\n")
     }
 }
 
@@ -153,22 +125,6 @@ func toggles(journal: Bool) -> FeatureToggles {
     return toggles
 }
 
-/// Checks that `text` holds each of `parts`, in that order.
-func expectInOrder(
-    _ text: String, _ parts: [String], sourceLocation: SourceLocation = #_sourceLocation
-) {
-    var rest = text[...]
-    for part in parts {
-        guard let range = rest.range(of: part) else {
-            Issue.record(
-                "missing, or out of order: \(part.debugDescription)\n--- in ---\n\(text)",
-                sourceLocation: sourceLocation)
-            return
-        }
-        rest = rest[range.upperBound...]
-    }
-}
-
 /// Records every value an `@Observable` view model's status takes, as it takes it.
 ///
 /// Observation tells of a change before it is made, so each report reads the value the
@@ -206,9 +162,6 @@ final class Navigation {
     var closed = 0
     var signedOut = 0
 }
-
-let adaSession = UserSession(
-    userID: "ada", name: "Ada Lovelace", email: "ada@example.com", token: "token-ada")
 
 /// A session store whose every write fails, as on a read-only disk.
 struct ReadOnlyUserSessionRepository: UserSessionRepository {

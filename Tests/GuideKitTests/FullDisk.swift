@@ -1,6 +1,7 @@
 import Foundation
 import GuideKit
 import GuideStorage
+import GuideTestSupport
 import Synchronization
 import Testing
 import guide

@@ -1,4 +1,5 @@
 import Foundation
+import GuideTestSupport
 import StrataTesting
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import GuideContactFeature
 import GuideCore
 import GuideKit
+import GuideTestSupport
 import Strata
 import StrataTesting
 import Testing

@@ -1,5 +1,6 @@
 import GuideCore
 import GuideKit
+import GuideTestSupport
 import StrataTesting
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import GuideCore
 import GuideKit
 import GuideStorage
+import GuideTestSupport
 import Strata
 import StrataTesting
 import Testing

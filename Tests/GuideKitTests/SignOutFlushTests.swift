@@ -1,6 +1,7 @@
 import Foundation
 import GuideCore
 import GuideKit
+import GuideTestSupport
 import Strata
 import StrataTesting
 import Synchronization

@@ -1,6 +1,7 @@
 import GuideCore
 import GuideKit
 import GuideProfileFeature
+import GuideTestSupport
 import Strata
 import StrataTesting
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import GuideKit
 import GuideStorage
+import GuideTestSupport
 import StrataTesting
 import Testing
 

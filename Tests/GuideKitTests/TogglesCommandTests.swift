@@ -1,4 +1,5 @@
 import GuideStorage
+import GuideTestSupport
 import StrataTesting
 import Testing
 

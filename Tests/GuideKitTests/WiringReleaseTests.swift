@@ -1,5 +1,6 @@
 import GuideCore
 import GuideKit
+import GuideTestSupport
 import Strata
 import StrataTesting
 import Testing

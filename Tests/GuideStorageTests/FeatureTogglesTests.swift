@@ -1,5 +1,6 @@
 import Foundation
 import GuideStorage
+import GuideTestSupport
 import StrataTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import GuideCore
 import GuideStorage
+import GuideTestSupport
 import StrataTesting
 import Testing
 
