@@ -27,16 +27,15 @@
             /// Records an issue in `test` for each finding.
             func record(in test: Test) {
                 for leak in leaks {
-                    Issue.record(
-                        Comment(rawValue: Self.message(leaked: leak, in: test)),
-                        sourceLocation: leak.endSite.map(SourceLocation.init)
-                            ?? test.sourceLocation)
+                    Self.record(
+                        leak, in: test,
+                        cause: ": held by a retain cycle, a strong capture or a global")
                 }
                 for instance in unjudged {
-                    Issue.record(
-                        Comment(rawValue: Self.message(unjudged: instance, in: test)),
-                        sourceLocation: instance.endSite.map(SourceLocation.init)
-                            ?? test.sourceLocation)
+                    Self.record(
+                        instance, in: test,
+                        cause: ", and work its end started is still running: an async hook or a "
+                            + "task that does not finish, or a longer grace period")
                 }
                 for container in neverEnded {
                     Issue.record(
@@ -45,22 +44,18 @@
                 }
             }
 
-            /// What a leak's issue says: the provider, the end, the test, the likely cause.
-            static func message(leaked leak: Survivor, in test: Test) -> String {
-                let ended = leak.endSite.map { " at \($0.fileID):\($0.line)" } ?? " (released)"
-                return "Strata: \(leak.provider): \(leak.typeName) is still alive after "
-                    + "\(leak.provider.container.typeName) ended\(ended), in \(test.name): held "
-                    + "by a retain cycle, a strong capture or a global"
-            }
-
-            /// What an unjudged instance's issue says.
-            static func message(unjudged instance: Survivor, in test: Test) -> String {
+            /// Records the issue of `survivor`, at the end that released it: the provider, the
+            /// end, the test, then `cause`.
+            private static func record(_ survivor: Survivor, in test: Test, cause: String) {
                 let ended =
-                    instance.endSite.map { " at \($0.fileID):\($0.line)" } ?? " (released)"
-                return "Strata: \(instance.provider): \(instance.typeName) is still alive after "
-                    + "\(instance.provider.container.typeName) ended\(ended), in \(test.name), "
-                    + "and work its end started is still running: an async hook or a task that "
-                    + "does not finish, or a longer grace period"
+                    survivor.endSite.map { " at \($0.fileID):\($0.line)" } ?? " (released)"
+                let message =
+                    "Strata: \(survivor.provider): \(survivor.typeName) is still alive after "
+                    + "\(survivor.provider.container.typeName) ended\(ended), in \(test.name)\(cause)"
+                Issue.record(
+                    Comment(rawValue: message),
+                    sourceLocation: survivor.endSite.map(SourceLocation.init) ?? test.sourceLocation
+                )
             }
         }
 
