@@ -109,7 +109,7 @@ struct ScopeStateLifecycleTests {
         #expect(waits)
         #expect(state.removeChild(second).wake.isEmpty)
         let wake = state.removeChild(first).wake
-        #expect(wake.count == 1 && wake.first === drained)
+        #expect(wake.count == 1 && wake.first == drained)
     }
 
     @Test("an end waiting for a quiet child still releasing is signalled when it leaves")
@@ -121,7 +121,7 @@ struct ScopeStateLifecycleTests {
         let listed = state.awaitLeaving(child, signal: left)
         #expect(listed)
         let wake = state.removeChild(child).wake
-        #expect(wake.count == 1 && wake.first === left)
+        #expect(wake.count == 1 && wake.first == left)
         let stillListed = state.awaitLeaving(child, signal: OneShot<Void>())
         #expect(!stillListed)
     }

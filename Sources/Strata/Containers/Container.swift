@@ -184,7 +184,9 @@ extension Container {
     ///
     /// - Parameter hook: The work to do at the end; it receives the container, or `nil` when
     ///   the container is being released.
+    @inlinable
     public func onEnd(_ hook: @escaping @Sendable (Self?) -> Void) {
+        // Inlinable for the reason `endAndWait` is.
         boundCore.addHook({ hook($0 as? Self) }, of: self)
     }
 

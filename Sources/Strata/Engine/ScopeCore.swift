@@ -90,6 +90,15 @@ package final class ScopeCore: Sendable {
     @usableFromInline
     func end(at site: SourceSite?) -> EndReport { EndSequence(self).endNow(at: site) }
 
+    /// Ends the scope and awaits each step, up to `timeout` from now: `endAndWait`.
+    @usableFromInline
+    func endAndWait(within timeout: Duration, at site: SourceSite, draining: Bool) async
+        -> EndReport
+    {
+        await EndSequence(self).endAwaited(
+            until: ContinuousClock.now.advanced(by: timeout), at: site, draining: draining)
+    }
+
     // MARK: The shell
 
     /// Reads the state under the lock.
@@ -287,16 +296,22 @@ extension ScopeCore {
 
     /// Adds a container's end hook, which receives `owner` when it runs, if it is still
     /// alive then; runs it at once, with `owner`, if the scope has ended.
+    @usableFromInline
     func addHook(_ hook: @escaping @Sendable ((any Container)?) -> Void, of owner: any Container) {
         remember(owner)
         add(.closure(hook), owner: owner)
     }
 
-    /// Adds a container's async end hook, which receives `owner` as it starts, if it is
-    /// still alive then; starts it at once, in a task of its own, if the scope has ended.
-    func addAsyncHook(_ hook: AsyncHook, of owner: any Container) {
+    /// Adds a container's async end hook, registered at `site`, which receives `owner` as it
+    /// starts, if it is still alive then; starts it at once, in a task of its own, if the
+    /// scope has ended.
+    @usableFromInline
+    func addAsyncHook(
+        _ hook: @escaping @Sendable ((any Container)?) async -> Void, at site: SourceSite,
+        of owner: any Container
+    ) {
         remember(owner)
-        add(.asyncClosure(hook), owner: owner)
+        add(.asyncClosure(AsyncHook(body: hook, site: site)), owner: owner)
     }
 
     /// Adds an object to tell when the scope ends, held weakly so that it can go away
