@@ -30,7 +30,8 @@ package struct OneShot<Value: Sendable>: Sendable, Equatable {
     /// - Returns: Whether this call gave it.
     @discardableResult
     package func give(_ value: Value) -> Bool {
-        core.give(Given(value))
+        // `()` in one box for every one-shot: a finished piece of work allocates nothing.
+        core.give(Value.self == Void.self ? givenVoid : Given(value))
     }
 
     /// The value, if it was given.
@@ -61,7 +62,7 @@ package struct OneShot<Value: Sendable>: Sendable, Equatable {
         let ticket = Lock<Int?>(nil)
         let core = self.core
         let given = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: OneShotCore.Continuation) in
+            await Resumption.suspend { continuation in
                 guard let number = core.wait(continuation) else { return }
                 ticket.withLock { $0 = number }
                 // Cancelled before the ticket was known: the handler found nothing to resume.
@@ -79,14 +80,10 @@ package struct OneShot<Value: Sendable>: Sendable, Equatable {
     /// cancels its caller.
     package func value(until deadline: ContinuousClock.Instant) async -> Value? {
         if let value = given { return value }
-        let registration = Lock<UInt64?>(nil)
         let core = self.core
-        let given = await withCheckedContinuation { (continuation: OneShotCore.Continuation) in
-            guard let number = core.wait(continuation) else { return }
-            let id = Deadlines.at(deadline) { core.stopWaiting(number) }
-            registration.withLock { $0 = id }
+        let given = await Resumption.suspend { continuation in
+            core.wait(continuation, until: deadline)
         }
-        if given != nil, let id = registration.withLock({ $0 }) { Deadlines.withdraw(id) }
         return given.map(Self.value)
     }
 
@@ -100,6 +97,9 @@ package struct OneShot<Value: Sendable>: Sendable, Equatable {
 // @unchecked: it has no state; ``Given``, its one subclass, holds a `let` of a Sendable type.
 class GivenValue: @unchecked Sendable {}
 
+/// The one box of `()`, given by every `OneShot<Void>`.
+private let givenVoid = Given(())
+
 /// A ``OneShot``'s value, boxed.
 // @unchecked: restated from ``GivenValue``; its one stored property is a `let` of a
 // Sendable type.
@@ -112,68 +112,104 @@ final class Given<Value: Sendable>: GivenValue, @unchecked Sendable {
 /// What a ``OneShot`` does that does not depend on its value's type: its waiters, and the
 /// value once given, boxed.
 final class OneShotCore: Sendable {
-    typealias Continuation = CheckedContinuation<GivenValue?, Never>
+    typealias Continuation = Resumption
 
-    private enum Waiter {
-        case task(Continuation)
-        case callback(@Sendable (GivenValue) -> Void)
+    /// An awaiting task, with the registration of its deadline once it is known, or a
+    /// callback.
+    ///
+    /// Optionals of references rather than an enum with two payloads, and structs rather
+    /// than tuples: the compiler copies and tests those through the runtime's generic
+    /// witnesses, and looked up their metadata in each critical section.
+    private struct Waiter {
+        let number: Int
+        var continuation: Continuation?
+        var deadline: UInt64?
+        var callback: (@Sendable (GivenValue) -> Void)?
     }
 
-    /// The waiters in the order they came, each with its number: an array, not a
-    /// dictionary, since most one-shots have one waiter or none, and numbers only grow.
+    /// The waiters in the order they came: the oldest kept inline and the others in an
+    /// array, since most one-shots have one waiter or none, and numbers only grow.
     private struct Waiting {
-        var waiters: [(number: Int, waiter: Waiter)] = []
+        var oldest: Waiter?
+        var others: [Waiter] = []
         var next = 0
 
-        mutating func add(_ waiter: Waiter) -> Int {
+        mutating func add(
+            _ continuation: Continuation?, _ callback: (@Sendable (GivenValue) -> Void)? = nil
+        ) -> Int {
             defer { next += 1 }
-            waiters.append((next, waiter))
+            let waiter = Waiter(number: next, continuation: continuation, callback: callback)
+            if oldest == nil, others.isEmpty {
+                oldest = waiter
+            } else {
+                others.append(waiter)
+            }
             return next
         }
 
         mutating func remove(_ number: Int) -> Waiter? {
-            guard let index = waiters.firstIndex(where: { $0.number == number }) else {
+            if let oldest, oldest.number == number {
+                self.oldest = others.isEmpty ? nil : others.removeFirst()
+                return oldest
+            }
+            guard let index = others.firstIndex(where: { $0.number == number }) else {
                 return nil
             }
-            return waiters.remove(at: index).waiter
+            return others.remove(at: index)
+        }
+
+        /// Keeps `deadline` with the awaiting task `number`; `false` when it waits no more.
+        mutating func keep(deadline: UInt64, for number: Int) -> Bool {
+            if oldest?.number == number {
+                oldest?.deadline = deadline
+                return true
+            }
+            guard let index = others.firstIndex(where: { $0.number == number }) else {
+                return false
+            }
+            others[index].deadline = deadline
+            return true
         }
     }
 
-    private enum State {
-        case waiting(Waiting)
-        case given(GivenValue)
+    /// A struct, not an enum with payloads, so that adding a waiter changes it in place.
+    private struct State {
+        var given: GivenValue?
+        var waiting = Waiting()
     }
 
-    private let state = Lock(State.waiting(Waiting()))
+    private let state = Lock(State())
 
     func give(_ value: GivenValue) -> Bool {
-        let waiters: [Waiter]? = state.withLock { state in
-            guard case .waiting(let waiting) = state else { return nil }
-            state = .given(value)
-            // In the order they came: a parent that left a callback first is told first.
-            return waiting.waiters.map(\.waiter)
+        let waiting: Waiting? = state.withLock { state in
+            guard state.given == nil else { return nil }
+            state.given = value
+            defer { state.waiting = Waiting() }
+            return state.waiting
         }
-        guard let waiters else { return false }
-        for waiter in waiters {
-            switch waiter {
-            case .task(let continuation): continuation.resume(returning: value)
-            case .callback(let callback): callback(value)
-            }
-        }
+        guard let waiting else { return false }
+        // In the order they came: a parent that left a callback first is told first.
+        if let oldest = waiting.oldest { Self.resume(oldest, with: value) }
+        for other in waiting.others { Self.resume(other, with: value) }
         return true
     }
 
-    var given: GivenValue? {
-        state.withLock { state in
-            if case .given(let value) = state { value } else { nil }
+    private static func resume(_ waiter: Waiter, with value: GivenValue) {
+        if let continuation = waiter.continuation {
+            continuation.resume(returning: value)
+            if let deadline = waiter.deadline { Deadlines.withdraw(deadline) }
         }
+        waiter.callback?(value)
+    }
+
+    var given: GivenValue? {
+        state.withLock { $0.given }
     }
 
     func whenGiven(_ callback: @escaping @Sendable (GivenValue) -> Void) -> Bool {
         state.withLock { state in
-            guard case .waiting(var waiting) = state else { return false }
-            _ = waiting.add(.callback(callback))
-            state = .waiting(waiting)
+            guard state.given == nil else { return false }
+            _ = state.waiting.add(nil, callback)
             return true
         }
     }
@@ -183,27 +219,33 @@ final class OneShotCore: Sendable {
     /// - Returns: Its number, to stop waiting; `nil` when it was resumed here.
     func wait(_ continuation: Continuation) -> Int? {
         let (found, number) = state.withLock { state -> (GivenValue?, Int?) in
-            switch state {
-            case .given(let value):
-                return (value, nil)
-            case .waiting(var waiting):
-                let number = waiting.add(.task(continuation))
-                state = .waiting(waiting)
-                return (nil, number)
-            }
+            if let given = state.given { return (given, nil) }
+            return (nil, state.waiting.add(continuation))
         }
         if let found { continuation.resume(returning: found) }
         return number
     }
 
+    /// Keeps `continuation` until the value is given or `deadline` passes, or resumes it now
+    /// with the value.
+    ///
+    /// The deadline is registered with ``Deadlines``, whose timer calls ``stopWaiting(_:)``,
+    /// and kept with the waiter, whose ``give(_:)`` withdraws it: the wait needs no box of
+    /// its own for the registration.
+    func wait(_ continuation: Continuation, until deadline: ContinuousClock.Instant) {
+        guard let number = wait(continuation),
+            let registration = Deadlines.at(deadline, stopping: self, number)
+        else { return }
+        let kept = state.withLock { $0.waiting.keep(deadline: registration, for: number) }
+        // Given meanwhile, or stopped by the deadline (then this withdraws nothing).
+        if !kept { Deadlines.withdraw(registration) }
+    }
+
     /// Resumes one awaiting task with `nil`, if it is still waiting.
     func stopWaiting(_ number: Int) {
         let waiter: Waiter? = state.withLock { state in
-            guard case .waiting(var waiting) = state else { return nil }
-            let waiter = waiting.remove(number)
-            state = .waiting(waiting)
-            return waiter
+            state.given == nil ? state.waiting.remove(number) : nil
         }
-        if case .task(let continuation) = waiter { continuation.resume(returning: nil) }
+        waiter?.continuation?.resume(returning: nil)
     }
 }
