@@ -112,8 +112,6 @@ final class Given<Value: Sendable>: GivenValue, @unchecked Sendable {
 /// What a ``OneShot`` does that does not depend on its value's type: its waiters, and the
 /// value once given, boxed.
 final class OneShotCore: Sendable {
-    typealias Continuation = Resumption
-
     /// An awaiting task, with the registration of its deadline once it is known, or a
     /// callback.
     ///
@@ -122,7 +120,7 @@ final class OneShotCore: Sendable {
     /// witnesses, and looked up their metadata in each critical section.
     private struct Waiter {
         let number: Int
-        var continuation: Continuation?
+        var continuation: Resumption?
         var deadline: UInt64?
         var callback: (@Sendable (GivenValue) -> Void)?
     }
@@ -135,7 +133,7 @@ final class OneShotCore: Sendable {
         var next = 0
 
         mutating func add(
-            _ continuation: Continuation?, _ callback: (@Sendable (GivenValue) -> Void)? = nil
+            _ continuation: Resumption?, _ callback: (@Sendable (GivenValue) -> Void)? = nil
         ) -> Int {
             defer { next += 1 }
             let waiter = Waiter(number: next, continuation: continuation, callback: callback)
@@ -217,7 +215,7 @@ final class OneShotCore: Sendable {
     /// Keeps `continuation` until the value is given, or resumes it now with the value.
     ///
     /// - Returns: Its number, to stop waiting; `nil` when it was resumed here.
-    func wait(_ continuation: Continuation) -> Int? {
+    func wait(_ continuation: Resumption) -> Int? {
         let (found, number) = state.withLock { state -> (GivenValue?, Int?) in
             if let given = state.given { return (given, nil) }
             return (nil, state.waiting.add(continuation))
@@ -232,7 +230,7 @@ final class OneShotCore: Sendable {
     /// The deadline is registered with ``Deadlines``, whose timer calls ``stopWaiting(_:)``,
     /// and kept with the waiter, whose ``give(_:)`` withdraws it: the wait needs no box of
     /// its own for the registration.
-    func wait(_ continuation: Continuation, until deadline: ContinuousClock.Instant) {
+    func wait(_ continuation: Resumption, until deadline: ContinuousClock.Instant) {
         guard let number = wait(continuation),
             let registration = Deadlines.at(deadline, stopping: self, number)
         else { return }
