@@ -28,14 +28,20 @@
     /// }
     /// ```
     ///
-    /// What it sees: every container first used in the test's task tree — the test's body,
-    /// and the child tasks and unstructured `Task { }`s it starts — under a root the test made
-    /// or ``watch(_:)``es, wherever it ends. Tests running in parallel on one shared root are
-    /// judged apart: each sees the containers it used and their leaks, and nothing of the
-    /// other's. A container first used outside every test's task (a `Task.detached`, a
-    /// Dispatch queue) is charged to the test its parent is charged to, or else to the test
-    /// that made or last watched its root. A root made before the test is not the test's to
-    /// end: watched, it is not reported as never ended.
+    /// What it sees: the containers the test owns, under a root the test made or
+    /// ``watch(_:)``es, wherever they end. A container is owned by the test whose task made
+    /// it — the test's body, and the child tasks and unstructured `Task { }`s it starts; made
+    /// outside every test's task (a `Task.detached`, a Dispatch queue), by the test whose task
+    /// first used it; else by its parent's owner. Never by the test that watches its root, nor
+    /// by the test whose action started the work: a tracking's delivery, an end hook or a
+    /// container's task runs as work of the container it serves. So tests running in parallel
+    /// on one shared root are judged apart: each sees its own containers and their leaks, and
+    /// nothing of the other's. A container owned by a test with no trait, or by a test marked
+    /// ``Testing/Trait/survivorsAllowed``, is charged to no checked test, nor is one whose owner
+    /// cannot be decided (made and first used outside every test's task, below no container a
+    /// test owns): their leaks reach only the root's `onLeak(_:)`
+    /// receivers. A root made before the test is not the test's to end: watched, it is not
+    /// reported as never ended.
     ///
     /// To prove that the check catches a leak of your own shape, run the shape in
     /// ``check(grace:_:)`` and expect what it finds.
@@ -50,6 +56,21 @@
         }
 
         let policy: Policy
+
+        init(policy: Policy) {
+            self.policy = policy
+            _ = Self.strataAsksForTheTest
+        }
+
+        /// Tells Strata, once, how to learn whether a task runs a test, checked or not.
+        ///
+        /// Swift Testing sets `Test.current` in every test's task, with or without a trait:
+        /// so a container made by a test with no trait is charged to no checked test. Asked
+        /// for by every trait made, which Swift Testing makes before it runs any test, and by
+        /// every check.
+        private static let strataAsksForTheTest: Void = TestLedger.installTestQuery {
+            Test.current != nil
+        }
 
         /// The grace period unless a trait gives one: a tenth of a second.
         ///
@@ -74,7 +95,7 @@
                 let findings = try await Self.check(grace: grace, function)
                 findings.record(in: test)
             case .allowSurvivors:
-                try await TestLedger.$current.withValue(nil) { try await function() }
+                try await TestLedger.$current.withValue(.unchecked) { try await function() }
             }
         }
 
@@ -106,14 +127,15 @@
             grace: Duration = defaultGrace, _ body: () async throws -> Void,
             isolation: isolated (any Actor)? = #isolation
         ) async rethrows -> Findings {
+            _ = strataAsksForTheTest
             let ledger = TestLedger(grace: grace)
             try await TestLedger.$current.withValue(ledger) { try await body() }
             return Findings(await ledger.settle())
         }
 
         /// Puts a root container made outside the test's task tree under the current test's
-        /// check: the containers of its tree that begin from now on in the test's task, or
-        /// outside every test's task, are the test's; the root itself is not.
+        /// check: the containers of its tree that the test owns from now on are checked (see
+        /// ``NoSurvivorsTrait``); the root itself is not the test's to end.
         ///
         /// Call it from inside a test that carries ``Testing/Trait/noSurvivors``; elsewhere,
         /// and in a test marked ``Testing/Trait/survivorsAllowed``, it does nothing. The root's
@@ -128,7 +150,7 @@
         public static func watch<Root: Container>(_ root: Root)
         where Root.ContainerTier == AppTier {
             guard let ledger = TestLedger.current else { return }
-            root.scope.core.checkTree(in: ledger, madeHere: false)
+            root.scope.core.checkTree(in: ledger)
         }
     }
 

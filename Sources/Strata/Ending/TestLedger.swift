@@ -1,17 +1,29 @@
+import Synchronization
+
 /// One test's share of the container trees it touches, for the leak check: the containers
-/// the test made that began and have not ended, and the judgements of those that ended.
+/// the test owns that began and have not ended, and the judgements of those that ended.
 ///
-/// Each container is charged to one test when it is first used: the test whose task uses it
-/// (the task-local ``current``), or, used outside every test's task, the test its parent is
-/// charged to, or the one that made or last watched its root. A root is charged only to the
-/// test that made it: a root made before the test and watched is not the test's to end. So
-/// tests running in parallel on one shared root each see their own containers and leaks.
+/// A container is owned by one test, decided in this order: the test whose task made it; if
+/// it was made outside every test (a detached task, a Dispatch queue), the test whose task
+/// first used it; else its parent's owner. Never the test that watches its root, nor the
+/// one whose action started the work that uses it: work Strata starts carries the ledger of
+/// the container it serves (see ``ScopeCore/ledgerOfItsWork``). A container owned by a test
+/// that is not checked is owned by ``unchecked``, which keeps nothing; one whose owner
+/// cannot be decided is charged to no test, and only its root's `onLeak` hears of its leaks.
 ///
 /// It keeps names, identities and judgements, never a container, so it keeps nothing alive;
 /// its lock is Strata's, which the thread sanitizer sees.
 package final class TestLedger: Sendable {
-    /// The ledger of the test running in this task, if it is checked.
+    /// The ledger of the test running in this task: a checked test's, or ``unchecked`` for
+    /// one that allows survivors; `nil` for a test with no trait, and outside every test.
     @TaskLocal package static var current: TestLedger?
+
+    /// The owner of every container a test that is not checked owns: it lists nothing and
+    /// keeps no judgement, so such a container is charged to no checked test.
+    package static let unchecked = TestLedger(grace: .zero, isChecked: false)
+
+    /// Whether the test keeps what it owns for a check; only ``unchecked`` does not.
+    let isChecked: Bool
 
     /// A container that began and has not ended.
     package struct Open: Sendable {
@@ -57,7 +69,13 @@ package final class TestLedger: Sendable {
     package let grace: Duration
     private let state = Lock(State())
 
-    package init(grace: Duration) { self.grace = grace }
+    /// Makes the ledger of a checked test, whose check waits up to `grace`.
+    package convenience init(grace: Duration) { self.init(grace: grace, isChecked: true) }
+
+    private init(grace: Duration, isChecked: Bool) {
+        self.grace = grace
+        self.isChecked = isChecked
+    }
 
     /// Lists `core`, which has just begun.
     ///
@@ -65,6 +83,7 @@ package final class TestLedger: Sendable {
     /// reported already, and would leave it listed for ever. One that begins after the check
     /// reports later, and takes it off.
     func began(_ core: ScopeCore) {
+        guard isChecked else { return }
         var path: [String] = []
         var ancestors: [ObjectIdentifier] = []
         var next = core.parent
@@ -85,6 +104,7 @@ package final class TestLedger: Sendable {
 
     /// Takes `core` off the list: its end has reported.
     func ended(_ core: ScopeCore) {
+        guard isChecked else { return }
         let noneOpen = state.withLock { state -> OneShot<Void>? in
             guard state.open.removeValue(forKey: ObjectIdentifier(core)) != nil,
                 state.open.isEmpty
@@ -96,6 +116,7 @@ package final class TestLedger: Sendable {
 
     /// Keeps `judgement`, of a container charged to this test, to wait for.
     func watching(_ judgement: Judgement) {
+        guard isChecked else { return }
         state.withLock { $0.judgements.append(judgement) }
     }
 

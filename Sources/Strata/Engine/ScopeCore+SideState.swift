@@ -1,5 +1,5 @@
 // What a core keeps in its side state (``SideState``), made on first use: its root's tree
-// settings (plans, the leak watcher, the test it is checked in), its routes, its contributions, and
+// settings (plans, the leak watcher), its routes, its contributions, and
 // the tree's trace handler.
 
 extension ScopeCore {
@@ -44,7 +44,7 @@ extension ScopeCore {
             // `creating` makes the settings: they are there.
             guard let settings else { return LeakWatcher(grace: Survivor.defaultGrace) }
             if let watcher = settings.watcher { return watcher }
-            let watcher = LeakWatcher(grace: settings.testLedger?.grace ?? Survivor.defaultGrace)
+            let watcher = LeakWatcher(grace: Survivor.defaultGrace)
             settings.watcher = watcher
             return watcher
         }
@@ -54,54 +54,6 @@ extension ScopeCore {
     /// need not wait two seconds for a verdict.
     package func shortenLeakGrace(to grace: Duration) {
         leakWatcher.shortenGrace(to: grace)
-    }
-
-    /// Puts this root's tree under the check of the test `ledger` keeps: the containers of
-    /// the tree that begin from now on outside any test's task, below no container charged
-    /// to a test, are charged to it; and its judgements wait no longer than its grace.
-    ///
-    /// - Parameters:
-    ///   - ledger: The test's ledger.
-    ///   - madeHere: Whether the test made the root, which is then charged to it too. A root
-    ///     made before the test is not the test's to end.
-    package func checkTree(in ledger: TestLedger, madeHere: Bool) {
-        let watcher = withTreeSettings(creating: true) { settings -> LeakWatcher? in
-            settings?.testLedger = ledger
-            if madeHere { settings?.chargesRoot = true }
-            return settings?.watcher
-        }
-        isCheckedInTests.store(true, ordering: .releasing)
-        watcher?.shortenGrace(to: ledger.grace)
-    }
-
-    /// The test this container's leaks are charged to: the one it is charged to (`own`);
-    /// for a container no test made, such as a root made before the test and watched, the
-    /// test whose task ends it, or the one that made or last watched its root.
-    func testChargedWithLeaks(_ own: TestLedger?) -> TestLedger? {
-        if let own { return own }
-        if let current = TestLedger.current { return current }
-        let root = self.root
-        return root.withTreeSettings(creating: false) { $0?.testLedger }
-    }
-
-    /// Charges this container, just begun, to a test, when its tree is checked: the test
-    /// whose task uses it, or its parent's, or the one its root names.
-    func chargeToTest() {
-        let root = self.root
-        guard root.isCheckedInTests.load(ordering: .acquiring) else { return }
-        let (named, chargesRoot) = root.withTreeSettings(creating: false) {
-            ($0?.testLedger, $0?.chargesRoot ?? false)
-        }
-        guard let named else { return }
-        let ledger: TestLedger?
-        if let parent {
-            ledger = TestLedger.current ?? parent.read { $0.side?.testLedger } ?? named
-        } else {
-            ledger = chargesRoot ? named : nil
-        }
-        guard let ledger else { return }
-        transition { $0.sideForWriting().testLedger = ledger }
-        ledger.began(self)
     }
 }
 

@@ -57,16 +57,7 @@ package final class ScopeCore: Sendable {
         self.parentHandle = parent
         self.fileID = fileID
         self.lineNumber = UInt32(clamping: line)
-        // A root made in a checked test's task is checked in that test. The file's full path
-        // is kept only in a checked tree, for the check to point at: a stored field would
-        // cost every container a size class ("memory per live child with 1 instance").
-        if parent == nil {
-            guard let ledger = TestLedger.current else { return }
-            checkTree(in: ledger, madeHere: true)
-            transition { $0.sideForWriting().filePath = filePath }
-        } else if root.isCheckedInTests.load(ordering: .acquiring) {
-            transition { $0.sideForWriting().filePath = filePath }
-        }
+        chargeToMaker(filePath: filePath)
     }
 
     var parent: ScopeCore? { parentHandle?.core }

@@ -1,7 +1,7 @@
 /// Async work Strata starts — an async end hook, the ``AsyncScopeBound/scopeDidEnd()`` of an
 /// instance, a ``Container/task(priority:fileID:filePath:line:_:)``, an awaited end, an async
-/// construction, a delivery on the main actor — and can wait for, with a deadline, or
-/// cancel.
+/// construction, a leak watcher's batch of judgements — and can wait for, with a deadline,
+/// or cancel.
 ///
 /// Every task Strata starts is started in this file, and nowhere else: so each one is
 /// tracked, and nothing Strata starts runs on unseen.
@@ -82,10 +82,19 @@ package final class TrackedWork: Sendable {
 
     /// Runs the body, taken out of the state: its frame, and the body with it, is gone when
     /// this returns, before anyone is told the work finished.
+    ///
+    /// Work of a scope carries the ledger of the test that owns the scope, not the one of
+    /// the task that started it (see ``TestLedger``).
     private func runBody() async {
         let (body, owner) = state.withLock { ($0.body.take(), $0.owner.take()) }
         guard let body else { return }
-        await Self.$runningFor.withValue(owner ?? Self.runningFor) { await body() }
+        let ledger = owner?.ledgerOfItsWork
+        guard owner != nil, ledger !== TestLedger.current else {
+            return await Self.$runningFor.withValue(owner ?? Self.runningFor) { await body() }
+        }
+        await TestLedger.$current.withValue(ledger) {
+            await Self.$runningFor.withValue(owner) { await body() }
+        }
     }
 
     /// Whether the body has run and been let go.
@@ -125,10 +134,15 @@ package final class TrackedWork: Sendable {
         return done
     }
 
-    /// Runs `operation` on the main actor, in a task of its own: a delivery to a follower
-    /// that asked for the main actor.
+    /// Runs `operation` on the main actor, in a task of its own: the one hop to the main
+    /// actor Strata makes.
+    ///
+    /// A delivery to a follower that asked for the main actor takes it, and so does the turn
+    /// of the main actor a ``LeakWatcher`` waits for. The task inherits nothing from its
+    /// caller: a delivery started by a change of the model runs none of the changer's work,
+    /// and carries no ledger of its test (``TestLedger``).
     static func onMainActor(_ operation: @escaping @MainActor @Sendable () -> Void) {
-        Task { @MainActor in operation() }
+        Task.detached { @MainActor in operation() }
     }
 
     /// Starts the one timer of ``Deadlines``: nobody's work, inheriting nothing from its

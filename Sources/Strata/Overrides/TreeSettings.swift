@@ -1,5 +1,5 @@
 /// What a root container keeps for its whole tree: the plans for containers not made yet,
-/// the watcher that judges its leaks, and the test it is checked in.
+/// and the watcher that judges its leaks.
 ///
 /// Most trees have neither, so a root makes it on first use, and only a root has one. It is
 /// read and written only with the root's state locked.
@@ -8,11 +8,6 @@ final class TreeSettings {
     var plans: [ObjectIdentifier: [ContainerPlan]] = [:]
     /// Judges the instances the tree's ends watch; made on the first judgement or receiver.
     var watcher: LeakWatcher?
-    /// The test that made the root, or last watched it: a container of the tree used outside
-    /// every test's task, with no parent charged to a test, is charged to it.
-    var testLedger: TestLedger?
-    /// Whether the root itself is charged to ``testLedger``: it is when a test made it.
-    var chargesRoot = false
 }
 
 /// One thread applying a root's plans to a container; whoever else uses the container in
