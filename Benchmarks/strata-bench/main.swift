@@ -47,6 +47,7 @@ let allCases: [BenchCase] = [
     .requestMemory,
     .requestMemoryEnd,
     .requestMemoryWith,
+    .leakReceiverMemory,
 ]
 
 /// Progress and errors go to standard error, so standard output holds only the table.

@@ -4,15 +4,16 @@ import Synchronization
 /// the end's subtree is released (the end hands its judgements over only then), the work
 /// Strata started for it has finished, and the grace period has passed since.
 ///
-/// One per root, made on the first judgement, for every end in the tree: it keeps the
-/// judgements due in order, and one task of its own runs while any is waiting, sleeping
-/// until the earliest is due and judging every judgement due by then in one batch. An end
-/// costs no task, timer or hop of its own; an end that released everything costs nothing
-/// here. An instance still alive when its judgement is due is judged after one turn of the
-/// main actor, so that a deinit a release left there, and the main actor's current job (the
-/// caller's frame, if the end ran there), are done first: one turn for the whole batch, and
-/// only when something is alive. A main actor that never turns (a command-line tool's
-/// synchronous `main`) delays a batch by five seconds at most, not for ever.
+/// One per root, made on the first judgement or receiver, for every end in the tree: it
+/// keeps the judgements due in order, and one deadline on the engine's one timer
+/// (``Deadlines``) for the earliest; when it passes, every judgement due by then is judged in
+/// one batch. An end costs no task, timer or hop of its own; an end that released everything
+/// costs nothing here. A batch in which an instance is still alive is judged in work of its
+/// own after one turn of the main actor (``TrackedWork/onMainActor(_:)``), so that a deinit
+/// a release left there, and the main actor's current job (the caller's frame, if the end
+/// ran there), are done first: one turn for the whole batch, and only when something is
+/// alive. A main actor that never turns (a command-line tool's synchronous `main`) delays a
+/// batch by five seconds at most, not for ever.
 final class LeakWatcher: Sendable {
     /// The pieces of work an end's judgements still wait for.
     private final class Countdown: Sendable {
@@ -33,14 +34,26 @@ final class LeakWatcher: Sendable {
         var grace: Duration
         /// The judgements waiting, earliest due first.
         var due: [Due] = []
-        /// Whether the watcher's task is running: it stops when nothing is waiting.
-        var isRunning = false
-        /// The receivers of the tree's leaks, oldest first; cancelled ones are dropped at
-        /// the next batch.
+        /// The time of the deadline registered for the earliest judgement, while one is.
+        var wake: ContinuousClock.Instant?
+        /// Which registered deadline is the current one: one replaced by an earlier deadline
+        /// (the grace was shortened) does nothing when it passes.
+        var generation: UInt64 = 0
+        /// The receivers of the tree's leaks, oldest first; each is removed by its
+        /// subscription's `cancel()`.
         var receivers: [Subscription] = []
         /// The turn of the main actor asked for last, which may still be waiting for it: at
         /// most one at a time, however long the main actor is busy.
-        var turn: TrackedWork?
+        var turn: OneShot<Void>?
+
+        /// Makes `time` the deadline to register, replacing any registered one.
+        ///
+        /// - Returns: The time and the deadline's generation, to register.
+        mutating func wake(at time: ContinuousClock.Instant) -> (ContinuousClock.Instant, UInt64) {
+            wake = time
+            generation += 1
+            return (time, generation)
+        }
     }
 
     private let state: Lock<State>
@@ -52,14 +65,29 @@ final class LeakWatcher: Sendable {
         state.withLock { $0.grace = min($0.grace, grace) }
     }
 
-    /// Adds a receiver of every leak confirmed in the tree, from now on.
+    /// Adds a receiver of every leak confirmed in the tree, from now on, until the returned
+    /// subscription is cancelled: its `cancel()` lets go of it, after any delivery to it in
+    /// progress on another thread.
     func addReceiver(_ receive: @escaping @Sendable (Survivor) -> Void) -> Subscription {
-        let subscription = Subscription(firesOnce: false) { leak in
+        let receiver = Subscription(firesOnce: false) { leak in
             if let leak = leak as? Survivor { receive(leak) }
         }
-        state.withLock { $0.receivers.append(subscription) }
-        return subscription
+        state.withLock { $0.receivers.append(receiver) }
+        return Subscription(removal: { [weak self] in
+            let removed = self?.state.withLock { state -> Subscription? in
+                guard let index = state.receivers.lastIndex(where: { $0 === receiver }) else {
+                    return nil
+                }
+                return state.receivers.remove(at: index)
+            }
+            receiver.cancel()
+            _ = removed  // released outside the lock
+        })
     }
+
+    /// How many receivers the watcher keeps: for tests, which check that a cancelled one is
+    /// not kept.
+    var receiverCount: Int { state.withLock { $0.receivers.count } }
 
     /// Watches `judgements`, whose end has released its whole subtree: they are judged a
     /// grace period after every piece of `work` has finished.
@@ -74,7 +102,8 @@ final class LeakWatcher: Sendable {
         }
     }
 
-    /// Queues `judgements`, due a grace period from now, and starts the task if it stopped.
+    /// Queues `judgements`, due a grace period from now, and registers a deadline for them
+    /// if they are due before every other.
     private func schedule(_ judgements: [Judgement]) {
         // What died with the end's work can never be a leak: judged now, with no grace to
         // wait out and nothing kept for it — a request ended with `end()` whose lease was
@@ -87,54 +116,46 @@ final class LeakWatcher: Sendable {
         }
         guard !judgements.isEmpty else { return }
         let now = ContinuousClock.now
-        let starts = state.withLock { state in
+        let wake = state.withLock { state -> (ContinuousClock.Instant, UInt64)? in
             let due = Due(time: now.advanced(by: state.grace), judgements: judgements)
             // Due times follow the order of scheduling unless the grace was shortened.
             let index = state.due.lastIndex { $0.time <= due.time }.map { $0 + 1 } ?? 0
             state.due.insert(due, at: index)
-            defer { state.isRunning = true }
-            return !state.isRunning
+            if let wake = state.wake, wake <= due.time { return nil }
+            return state.wake(at: due.time)
         }
-        if starts { TrackedWork(for: nil) { [self] in await run() }.start() }
+        if let (time, generation) = wake { Deadlines.at(time) { [self] in judgeDue(generation) } }
     }
 
-    private enum Next {
-        case judge([Judgement])
-        case sleep(until: ContinuousClock.Instant)
-        case stop
-    }
-
-    /// Judges each batch as it falls due, until nothing is waiting.
-    private func run() async {
-        while true {
-            let now = ContinuousClock.now
-            let next = state.withLock { state -> Next in
-                guard let first = state.due.first else {
-                    state.isRunning = false
-                    return .stop
-                }
-                guard first.time <= now else { return .sleep(until: first.time) }
-                let count = state.due.prefix { $0.time <= now }.count
-                let batch = state.due.prefix(count).flatMap(\.judgements)
-                state.due.removeFirst(count)
-                return .judge(batch)
+    /// Judges every judgement due, when deadline `generation` passes, and registers the
+    /// deadline of the next.
+    private func judgeDue(_ generation: UInt64) {
+        let now = ContinuousClock.now
+        let taken = state.withLock { state -> ([Judgement], (ContinuousClock.Instant, UInt64)?)? in
+            guard state.generation == generation else { return nil }
+            let count = state.due.prefix { $0.time <= now }.count
+            let batch = state.due.prefix(count).flatMap(\.judgements)
+            state.due.removeFirst(count)
+            guard let next = state.due.first?.time else {
+                state.wake = nil
+                return (batch, nil)
             }
-            switch next {
-            case .judge(let batch): await judge(batch)
-            case .sleep(let time): try? await Task.sleep(until: time, clock: .continuous)
-            case .stop: return
-            }
+            return (batch, state.wake(at: next))
         }
+        guard let (batch, wake) = taken else { return }
+        if let (time, generation) = wake { Deadlines.at(time) { [self] in judgeDue(generation) } }
+        guard !batch.isEmpty else { return }
+        // Nothing alive: no leak to tell anyone of, only verdicts to give, here.
+        guard batch.contains(where: \.hasAlive) else { return judge(batch) }
+        TrackedWork(for: nil) { [self] in
+            await turnOfTheMainActor()
+            judge(batch)
+        }.start()
     }
 
-    /// Judges a batch, after a turn of the main actor if anything in it is still alive, and
-    /// tells the receivers of each leak before giving each verdict.
-    private func judge(_ batch: [Judgement]) async {
-        if batch.contains(where: \.hasAlive) { await turnOfTheMainActor() }
-        let receivers = state.withLock { state in
-            state.receivers.removeAll { !$0.isActive }
-            return state.receivers
-        }
+    /// Tells the receivers of each leak in `batch`, then gives each verdict.
+    private func judge(_ batch: [Judgement]) {
+        let receivers = state.withLock(\.receivers)
         for judgement in batch {
             let leaks = judgement.leaks
             for leak in leaks {
@@ -153,14 +174,14 @@ final class LeakWatcher: Sendable {
     /// one job, asked for only when the last one asked for has run.
     private func turnOfTheMainActor() async {
         let now = ContinuousClock.now
-        let (turn, starts, deadline) = state.withLock { state in
+        let (turn, asks, deadline) = state.withLock { state in
             let deadline = now.advanced(by: max(state.grace, Self.longestTurn))
-            if let turn = state.turn, !turn.isFinished { return (turn, false, deadline) }
-            let turn = TrackedWork(for: nil) { await MainActor.run {} }
+            if let turn = state.turn, turn.given == nil { return (turn, false, deadline) }
+            let turn = OneShot<Void>()
             state.turn = turn
             return (turn, true, deadline)
         }
-        if starts { turn.start() }
-        _ = await turn.wait(until: deadline)
+        if asks { TrackedWork.onMainActor { turn.give(()) } }
+        _ = await turn.value(until: deadline)
     }
 }

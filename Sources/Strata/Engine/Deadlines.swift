@@ -1,5 +1,6 @@
-/// One timer for every deadline an awaited end waits on: a wait registers its deadline and
-/// withdraws it when what it waits for comes first.
+/// One timer for every deadline an awaited end waits on, and for the judgements a
+/// ``LeakWatcher`` schedules: a wait registers its deadline and withdraws it when what it
+/// waits for comes first; a watcher registers an action to run when its next batch is due.
 ///
 /// Kept for the README's "request" lines: a deadline raced by a child task cost each awaited
 /// wait a task group of two tasks and a sleep, about 3 µs of the request lifecycle's
@@ -17,8 +18,16 @@ enum Deadlines {
         func fire() { core.stopWaiting(number) }
     }
 
+    /// What to run at a deadline, on the timer's task: a leak watcher's batch falling due.
+    private struct Action {
+        let deadline: ContinuousClock.Instant
+        let run: @Sendable () -> Void
+    }
+
     private struct State {
         var registrations: [UInt64: Registration] = [:]
+        /// Kept apart from the waits, so that a wait's registration stays as small as it is.
+        var actions: [UInt64: Action] = [:]
         /// The deadlines by time; withdrawn ones stay until they come up or the heap is
         /// rebuilt, which happens when they outnumber the live ones.
         var heap = DeadlineHeap()
@@ -48,10 +57,29 @@ enum Deadlines {
             registration.fire()
             return nil
         }
+        return register(deadline) { $0.registrations[$1] = registration }
+    }
+
+    /// Runs `action` on the timer's task once `deadline` passes; at once, here, if it has.
+    ///
+    /// It cannot be withdrawn; it must be short and must not block, since every later
+    /// deadline waits for it.
+    static func at(_ deadline: ContinuousClock.Instant, run action: @escaping @Sendable () -> Void)
+    {
+        guard deadline > .now else { return action() }
+        _ = register(deadline) { $0.actions[$1] = Action(deadline: deadline, run: action) }
+    }
+
+    /// Registers `deadline` under a new number, which `store` files, and starts the timer
+    /// anew when it comes before the one it sleeps to.
+    @inline(__always)
+    private static func register(
+        _ deadline: ContinuousClock.Instant, _ store: (inout State, UInt64) -> Void
+    ) -> UInt64 {
         let (id, restart) = state.withLock { state -> (UInt64, (UInt64, Task<Void, Never>?)?) in
             let id = state.nextID
             state.nextID += 1
-            state.registrations[id] = registration
+            store(&state, id)
             state.heap.insert(deadline, id)
             if let wake = state.wake, wake <= deadline { return (id, nil) }
             state.wake = deadline
@@ -73,8 +101,12 @@ enum Deadlines {
     static func withdraw(_ id: UInt64) {
         state.withLock { state in
             guard state.registrations.removeValue(forKey: id) != nil else { return }
-            if state.heap.count > 64, state.heap.count > 2 * state.registrations.count {
-                state.heap = DeadlineHeap(state.registrations.map { ($0.value.deadline, $0.key) })
+            if state.heap.count > 64,
+                state.heap.count > 2 * (state.registrations.count + state.actions.count)
+            {
+                state.heap = DeadlineHeap(
+                    state.registrations.map { ($0.value.deadline, $0.key) }
+                        + state.actions.map { ($0.value.deadline, $0.key) })
             }
         }
     }
@@ -83,19 +115,24 @@ enum Deadlines {
     /// or a newer timer replaces it.
     private static func run(generation: UInt64) async {
         while true {
-            let (due, next) = state.withLock {
-                state -> ([Registration], ContinuousClock.Instant?) in
-                guard state.generation == generation else { return ([], nil) }
+            let (due, actions, next) = state.withLock {
+                state -> ([Registration], [Action], ContinuousClock.Instant?) in
+                guard state.generation == generation else { return ([], [], nil) }
                 var due: [Registration] = []
+                var actions: [Action] = []
                 let now = ContinuousClock.now
                 while let (deadline, id) = state.heap.min, deadline <= now {
                     state.heap.removeMin()
                     if let registration = state.registrations.removeValue(forKey: id) {
                         due.append(registration)
+                    } else if let action = state.actions.removeValue(forKey: id) {
+                        actions.append(action)
                     }
                 }
                 // The earliest deadline still registered; withdrawn ones are dropped here.
-                while let (_, id) = state.heap.min, state.registrations[id] == nil {
+                while let (_, id) = state.heap.min, state.registrations[id] == nil,
+                    state.actions[id] == nil
+                {
                     state.heap.removeMin()
                 }
                 if let earliest = state.heap.min?.deadline {
@@ -109,9 +146,10 @@ enum Deadlines {
                     state.wake = nil
                     state.timer = nil
                 }
-                return (due, state.wake)
+                return (due, actions, state.wake)
             }
             for registration in due { registration.fire() }
+            for action in actions { action.run() }
             guard let next else { return }
             do {
                 try await Task.sleep(until: next, clock: .continuous)
