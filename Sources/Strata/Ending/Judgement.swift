@@ -5,7 +5,8 @@
 final class Judgement: Sendable {
     /// The instances still alive when the container reported.
     let instances: [Survivor]
-    /// The test the container's leaks are charged to, if a test made it.
+    /// The checked test the container's leaks are charged to: the one that owns it, if a
+    /// checked test does.
     let ledger: TestLedger?
     /// The leaks, given once the instances are judged.
     let verdict = OneShot<[Survivor]>()

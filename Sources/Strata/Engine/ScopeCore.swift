@@ -37,7 +37,7 @@ package final class ScopeCore: Sendable {
     /// Whether overrides are installed: a `unique` resolution takes the lock only when
     /// there are some.
     let hasOverrides = Atomic<Bool>(false)
-    /// Whether this root's tree is checked in a test (``checkTree(in:madeHere:)``): until it
+    /// Whether this root's tree is checked in a test (``checkTree(in:)``): until it
     /// is, making or first using a container of the tree reads no test's bookkeeping.
     let isCheckedInTests = Atomic<Bool>(false)
     /// The line the scope was made on.
