@@ -42,9 +42,9 @@ final class AppContainer: Container {
 final class ProductContainer: Container {
     let scope: FeatureScope<TabContainer>
     let product: ProductID
-    init(parent: TabContainer, product: ProductID) {
+    init(checking parent: TabContainer, product: ProductID) throws(StrataError) {
         self.product = product
-        scope = FeatureScope(parent: parent)
+        scope = try FeatureScope(checking: parent)
     }
     var viewModel: Provider<ProductViewModel> { shared { ProductViewModel() } }
 }

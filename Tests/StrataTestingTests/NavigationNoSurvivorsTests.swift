@@ -57,9 +57,10 @@ struct NavigationNoSurvivorsTests {
     /// Signs in, selects the home tab, and opens the link held for the session, if any.
     func signIn(to app: StoreApp) -> Owned<StoreSession> {
         let session = Owned(StoreSession(parent: app))
-        let home = session.container.tabs().container(for: .home) {
+        let made = session.container.tabs().container(for: .home) {
             StoreTabContainer(parent: session.container)
         }
+        guard let home = made else { return session }  // the session's end has begun
         _ = home.viewModel()
         if let link = app.pendingLink.withLock({ $0.take() }) {
             home.stack().replace(with: [StoreScreen(parent: home, name: link)])
@@ -70,12 +71,13 @@ struct NavigationNoSurvivorsTests {
     @Test(
         "tabs on first selection, a stack with a sheet, a deep link cold and warm, an awaited sign-out",
         .timeLimit(.minutes(1)))
-    func tabbedShop() async {
+    func tabbedShop() async throws {
         let app = StoreApp()
         app.pendingLink.withLock { $0 = "product-42" }  // cold: the link came before sign-in
         var session: Owned<StoreSession>? = signIn(to: app)
         let tabs = session!.container.tabs()
-        let home = tabs.container(for: .home) { StoreTabContainer(parent: session!.container) }
+        let home = try #require(
+            tabs.container(for: .home) { StoreTabContainer(parent: session!.container) })
         #expect(home.stack().path.count == 1)
 
         let product = home.stack().last(StoreScreen.self)!
@@ -84,7 +86,8 @@ struct NavigationNoSurvivorsTests {
         home.stack().push(sheet)
         _ = sheet.viewModel()
 
-        let cart = tabs.container(for: .cart) { StoreTabContainer(parent: session!.container) }
+        let cart = try #require(
+            tabs.container(for: .cart) { StoreTabContainer(parent: session!.container) })
         cart.stack().push(StoreScreen(parent: cart, name: "checkout"))
 
         // Warm: a link while signed in replaces the home stack, sheet and all.
@@ -99,13 +102,14 @@ struct NavigationNoSurvivorsTests {
     }
 
     @Test("a session let go with tabs, stacks and a sheet open ends through Owned")
-    func sessionLetGo() {
+    func sessionLetGo() throws {
         let app = StoreApp()
         do {
             let session = signIn(to: app)
-            let home = session.container.tabs().container(for: .home) {
-                StoreTabContainer(parent: session.container)
-            }
+            let home = try #require(
+                session.container.tabs().container(for: .home) {
+                    StoreTabContainer(parent: session.container)
+                })
             let screen = StoreScreen(parent: home, name: "product")
             home.stack().push(screen)
             home.stack().push(StoreSheet(parent: screen))

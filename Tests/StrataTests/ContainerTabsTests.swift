@@ -6,18 +6,18 @@ import Testing
 @Suite("Tabs whose containers are made on first selection and kept")
 struct ContainerTabsTests {
     @Test("a tab's container is made on first use, once, and kept")
-    func madeOnFirstUseAndKept() {
+    func madeOnFirstUseAndKept() throws {
         let session = ShopSession(parent: TestApp())
         let tabs = session.navigation().tabs
         let made = Atomic<Int>(0)
-        func cart() -> CartScreen {
+        func cart() -> CartScreen? {
             tabs.container(for: .cart) {
                 made.add(1, ordering: .relaxed)
                 return CartScreen(parent: session)
             }
         }
         #expect(made.load(ordering: .relaxed) == 0)
-        let first = cart()
+        let first = try #require(cart())
         let again = cart()
         #expect(first === again)
         #expect(made.load(ordering: .relaxed) == 1)
@@ -37,11 +37,12 @@ struct ContainerTabsTests {
     }
 
     @Test("a kept container of another type is ended and replaced")
-    func otherTypeReplaced() {
+    func otherTypeReplaced() throws {
         let session = ShopSession(parent: TestApp())
         let tabs = session.navigation().tabs
-        let guest = tabs.container(for: .account) { CartScreen(parent: session) }
-        let signedIn = tabs.container(for: .account) { session.product("account") }
+        let guest = try #require(tabs.container(for: .account) { CartScreen(parent: session) })
+        let signedIn = try #require(
+            tabs.container(for: .account) { session.product("account") })
         #expect(!guest.isActive)
         #expect(signedIn.isActive)
         #expect(session.log.all == ["end cart"])
@@ -50,12 +51,12 @@ struct ContainerTabsTests {
     }
 
     @Test("a tab's container that ends by itself leaves; the next use makes a new one")
-    func ownEndLeaves() {
+    func ownEndLeaves() throws {
         let session = ShopSession(parent: TestApp())
         let tabs = session.navigation().tabs
-        let first = tabs.container(for: .cart) { CartScreen(parent: session) }
+        let first = try #require(tabs.container(for: .cart) { CartScreen(parent: session) })
         first.end()
-        let second = tabs.container(for: .cart) { CartScreen(parent: session) }
+        let second = try #require(tabs.container(for: .cart) { CartScreen(parent: session) })
         #expect(first !== second)
         #expect(second.isActive)
         session.end()
@@ -69,8 +70,9 @@ struct ContainerTabsTests {
         do {
             let home = tabs.container(for: .home) { session.product("home") }
             let cart = tabs.container(for: .cart) { CartScreen(parent: session) }
-            gone.watch(home)
-            gone.watch(cart)
+            #expect(home != nil && cart != nil)
+            home.map(gone.watch)
+            cart.map(gone.watch)
         }
         let other = session.makeOther()  // made last: without the tabs, it would end first
         session.end()
@@ -79,18 +81,67 @@ struct ContainerTabsTests {
         #expect(gone.allGone)
     }
 
-    @Test("once the owner has ended, a tab's container is ended at once, and not kept")
-    func madeAfterOwnerEnded() {
+    @Test("once the owner's end has begun, no tab is given, kept or not, and make is not called")
+    func nothingOnceOwnerEnds() throws {
         let session = ShopSession(parent: TestApp())
         let tabs = session.navigation().tabs
-        let late = CartScreen(parent: session)
+        let cart = try #require(tabs.container(for: .cart) { CartScreen(parent: session) })
+        // Made under a session that stays active: a make called by mistake does not trap.
+        let other = ShopSession(parent: TestApp())
+        let made = Atomic<Int>(0)
+        let seen = Locked<[Bool]>([])
+        cart.onEnd { _ in
+            // Inside the owner's end: the kept tab and one not yet made.
+            seen.withLock {
+                $0.append(tabs.container(for: .cart) { CartScreen(parent: other) } == nil)
+                $0.append(
+                    tabs.container(for: .home) {
+                        made.add(1, ordering: .relaxed)
+                        return other.product("home")
+                    } == nil)
+            }
+        }
         session.end()
-        let got = tabs.container(for: .cart) { late }
-        #expect(got === late)
-        #expect(!late.isActive)
-        let next = CartScreen(parent: TestApp().makeShopSession())
-        #expect(tabs.container(for: .cart) { next } === next)
-        #expect(!next.isActive)
+        #expect(seen.withLock { $0 } == [true, true])
+        #expect(tabs.container(for: .home) { other.product("late") } == nil)
+        #expect(made.load(ordering: .relaxed) == 0)
+        #expect(other.tree.children.isEmpty)
+        other.end()
+    }
+
+    @Test("what make returns once the owner has ended is ended at once, and not kept")
+    func madeWhileOwnerEnded() {
+        let session = ShopSession(parent: TestApp())
+        let tabs = session.navigation().tabs
+        let elsewhere = ShopSession(parent: TestApp())
+        var made: CartScreen?
+        let got = tabs.container(for: .cart) {
+            made = CartScreen(parent: elsewhere)
+            session.end()  // the owner's end, while make runs
+            return made!
+        }
+        #expect(got == nil)
+        #expect(made?.isActive == false)
+        #expect(elsewhere.tree.children.isEmpty)
+        elsewhere.end()
+    }
+
+    @Test("a make whose owner closes while it runs throws childOfEnded through the call")
+    func checkingMakeRethrows() {
+        let session = ShopSession(parent: TestApp())
+        let tabs = session.navigation().tabs
+        do {
+            _ = try tabs.container(for: .home) { () throws(StrataError) in
+                session.end()  // the owner's end, begun elsewhere while make runs
+                return try ShopTabScreen(checking: session)
+            }
+            Issue.record("a tab made under an ended owner")
+        } catch StrataError.childOfEnded(let parent, _, _) {
+            #expect(parent.typeName == "ShopSession")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        #expect(session.tree.children.isEmpty)
     }
 
     @Test(
@@ -116,8 +167,8 @@ struct ContainerTabsTests {
         let fast = tabs.container(for: .cart) { CartScreen(parent: session) }
         fastDone.signal()
         let slowGot = await slow.value
-        #expect(slowGot === fast)
-        #expect(fast.isActive)
+        #expect(fast != nil && slowGot === fast)
+        #expect(fast?.isActive == true)
         #expect(session.log.all == ["end cart"])
         session.end()
     }

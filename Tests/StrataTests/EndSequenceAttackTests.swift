@@ -711,10 +711,15 @@ enum AttackScenarios {
         screens.push(afterwards)
 
         let entries = log.all
-        for screen in all {
+        for screen in [later, first, second] {
             let count = entries.filter { $0 == "\(screen.label) hook" }.count
             if count != 1 { found.append("\(screen.label)'s hook ran \(count) times: \(entries)") }
             if screen.isActive { found.append("\(screen.label) is still active") }
+        }
+        // Pushed once the owner's end had begun, and made outside it: the stack neither keeps
+        // nor ends them; they stay their maker's.
+        for screen in [elsewhere, afterwards] where !screen.isActive {
+            found.append("the stack ended \(screen.label), pushed after its owner's end began")
         }
         let walked = entries.filter { ["B hook", "A hook", "F1 presented", "D hook"].contains($0) }
         if walked != ["B hook", "A hook", "F1 presented", "D hook"] {

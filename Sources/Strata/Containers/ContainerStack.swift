@@ -39,7 +39,7 @@ public final class ContainerStack: Observation.Observable, Sendable {
     /// The containers kept, bottom first, and whether the owner has ended.
     private let state = Lock<StackState>(StackState())
     private let registrar = ObservationRegistrar()
-    /// Tells the stack when the owner's container ends.
+    /// Tells the stack when the owner's end begins and when it has ended.
     private let watch: OwnerWatch
 
     /// An empty stack, bound to `owner`: its end ends and lets go of every container still
@@ -48,13 +48,8 @@ public final class ContainerStack: Observation.Observable, Sendable {
     /// - Parameter owner: The container whose end ends the stack's containers: usually the
     ///   one that makes the object keeping the stack.
     public init(in owner: some Container) {
-        watch = OwnerWatch()
-        watch.list = OwnerWatch.List(
-            keptNewestFirst: { [weak self] in
-                self?.state.withLock { $0.kept.reversed().map { $0.boundCore } } ?? []
-            },
-            ownerDidEnd: { [weak self] in self?.change(at: Self.here()) { $0.ownerDidEnd() } })
-        owner.boundCore.addObserver(watch)
+        watch = OwnerWatch(of: owner)
+        watch.watch(for: self)
     }
 
     /// The containers on the stack, bottom first, one entry each.
@@ -90,19 +85,35 @@ public final class ContainerStack: Observation.Observable, Sendable {
 
     /// Keeps `container` on top of the stack.
     ///
-    /// A container pushed once the owner has ended is ended at once, and not kept; one the
-    /// stack holds already stays where it is.
+    /// `container` is made only while the owner's end has not begun: once it has — a button
+    /// tapped during a sign-out — the stack does not make it, and keeps nothing. The end may
+    /// begin while it is made, so a screen made under the owner, or under a container that
+    /// ends with it, is made with the throwing `init(checking:)`, whose
+    /// ``StrataError/childOfEnded(parent:childTier:location:)`` this call rethrows:
+    ///
+    /// ```swift
+    /// try? stack.push(ProductContainer(checking: tab, product: id))
+    /// ```
+    ///
+    /// A container made before the owner's end began and pushed after it stays its maker's:
+    /// the stack does not evaluate the argument, so it neither keeps nor ends it. One made
+    /// while the end begins is ended at once, and not kept; one the stack holds already stays
+    /// where it is.
     ///
     /// - Parameters:
-    ///   - container: The container of the screen to show.
+    ///   - container: The container of the screen to show; not made once the owner's end
+    ///     has begun.
     ///   - fileID: Where the stack is changed, for a leak check of what it ends to point at;
     ///     filled in by the compiler.
     ///   - filePath: The file's path; filled in by the compiler.
     ///   - line: The line; filled in by the compiler.
+    /// - Throws: What making `container` throws: nothing is pushed.
     public func push(
-        _ container: any Container, fileID: StaticString = #fileID,
+        _ container: @autoclosure () throws -> any Container, fileID: StaticString = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line
-    ) {
+    ) rethrows {
+        guard watch.ownerIsActive else { return }
+        let container = try container()
         change(at: SourceSite(fileID: fileID, filePath: filePath, line: line)) {
             $0.replace(from: $0.kept.count, with: [container])
         }
@@ -132,17 +143,22 @@ public final class ContainerStack: Observation.Observable, Sendable {
     /// held that `containers` does not name, the top first.
     ///
     /// What a deep link does: the screens it opens take the place of those that were shown.
+    /// As with ``push(_:fileID:filePath:line:)``, `containers` are made only while the
+    /// owner's end has not begun; once it has, the call changes nothing.
     ///
     /// - Parameters:
-    ///   - containers: The new stack, bottom first.
+    ///   - containers: The new stack, bottom first; not made once the owner's end has begun.
     ///   - fileID: Where the stack is changed, for a leak check of what it ends to point at;
     ///     filled in by the compiler.
     ///   - filePath: The file's path; filled in by the compiler.
     ///   - line: The line; filled in by the compiler.
+    /// - Throws: What making `containers` throws: the stack is not changed.
     public func replace(
-        with containers: [any Container], fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath, line: UInt = #line
-    ) {
+        with containers: @autoclosure () throws -> [any Container],
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+    ) rethrows {
+        guard watch.ownerIsActive else { return }
+        let containers = try containers()
         change(at: SourceSite(fileID: fileID, filePath: filePath, line: line)) {
             $0.replace(from: 0, with: containers)
         }
@@ -151,16 +167,23 @@ public final class ContainerStack: Observation.Observable, Sendable {
     /// Replaces the top of the stack with `container`, and ends the container it replaces;
     /// on an empty stack, pushes it.
     ///
+    /// As with ``push(_:fileID:filePath:line:)``, `container` is made only while the owner's
+    /// end has not begun; once it has, the call changes nothing.
+    ///
     /// - Parameters:
-    ///   - container: The container of the screen to show instead.
+    ///   - container: The container of the screen to show instead; not made once the
+    ///     owner's end has begun.
     ///   - fileID: Where the stack is changed, for a leak check of what it ends to point at;
     ///     filled in by the compiler.
     ///   - filePath: The file's path; filled in by the compiler.
     ///   - line: The line; filled in by the compiler.
+    /// - Throws: What making `container` throws: the stack is not changed.
     public func replaceTop(
-        with container: any Container, fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath, line: UInt = #line
-    ) {
+        with container: @autoclosure () throws -> any Container,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+    ) rethrows {
+        guard watch.ownerIsActive else { return }
+        let container = try container()
         change(at: SourceSite(fileID: fileID, filePath: filePath, line: line)) {
             $0.replace(from: max($0.kept.count - 1, 0), with: [container])
         }
@@ -216,6 +239,16 @@ public final class ContainerStack: Observation.Observable, Sendable {
         guard endingRemoved else { return }
         for container in change.toEnd { _ = container.boundCore.end(at: site) }
     }
+}
+
+extension ContainerStack: OwnerWatched {
+    var keptNewestFirst: [ScopeCore] {
+        state.withLock { $0.kept.reversed().map { $0.boundCore } }
+    }
+
+    /// Ends and lets go of every container still kept, the top first; a container given from
+    /// now on is ended at once.
+    func ownerDidEnd() { change(at: Self.here()) { $0.ownerDidEnd() } }
 }
 
 extension ContainerStack {

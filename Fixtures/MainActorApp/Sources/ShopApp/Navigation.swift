@@ -36,18 +36,18 @@ nonisolated enum ShopLink: Hashable, Sendable {
         }
     }
 
-    /// The home tab's container, made on first use.
-    func home(in session: SessionContainer) -> HomeContainer {
+    /// The home tab's container, made on first use; `nil` once the session's end has begun.
+    func home(in session: SessionContainer) -> HomeContainer? {
         tabs.container(for: .home) { HomeContainer(parent: session) }
     }
 
-    /// The search tab's container, made on first use.
-    func search(in session: SessionContainer) -> SearchContainer {
+    /// The search tab's container, made on first use; `nil` once the session's end has begun.
+    func search(in session: SessionContainer) -> SearchContainer? {
         tabs.container(for: .search) { SearchContainer(parent: session) }
     }
 
-    /// The cart tab's container, made on first use.
-    func cart(in session: SessionContainer) -> CartContainer {
+    /// The cart tab's container, made on first use; `nil` once the session's end has begun.
+    func cart(in session: SessionContainer) -> CartContainer? {
         tabs.container(for: .cart) { CartContainer(parent: session) }
     }
 
@@ -61,11 +61,12 @@ nonisolated enum ShopLink: Hashable, Sendable {
         return screen
     }
 
-    /// Presents the checkout over the cart tab's stack, selecting the tab.
+    /// Presents the checkout over the cart tab's stack, selecting the tab; `nil` once the
+    /// session's end has begun.
     @discardableResult
-    func presentCheckout(in session: SessionContainer) -> CheckoutContainer {
+    func presentCheckout(in session: SessionContainer) -> CheckoutContainer? {
         select(.cart, in: session)
-        let cart = cart(in: session)
+        guard let cart = cart(in: session) else { return nil }
         let checkout = CheckoutContainer(parent: cart)
         cart.sheet().replace(with: [checkout])
         return checkout
@@ -73,7 +74,7 @@ nonisolated enum ShopLink: Hashable, Sendable {
 
     /// Dismisses the checkout, ending it.
     func dismissCheckout(in session: SessionContainer) {
-        cart(in: session).sheet().dismissAll()
+        cart(in: session)?.sheet().dismissAll()
     }
 
     /// Opens `link`: selects its tab and replaces the tab's stack with the link's screen,
@@ -82,7 +83,7 @@ nonisolated enum ShopLink: Hashable, Sendable {
         switch link {
         case .product(let id):
             select(.home, in: session)
-            home(in: session).stack().replace(with: [
+            home(in: session)?.stack().replace(with: [
                 ProductContainer(parent: session, id: id)
             ])
         }

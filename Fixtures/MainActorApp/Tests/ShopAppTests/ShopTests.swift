@@ -52,7 +52,7 @@ struct ShopTests {
     @Test(
         "each tab's container is made on its first selection, not before, and kept",
         .timeLimit(.minutes(1)))
-    func tabsOnFirstSelection() async {
+    func tabsOnFirstSelection() async throws {
         let model = ShopModel(app: ShopApp())
         model.signIn()
         let session = model.session!.container
@@ -62,7 +62,7 @@ struct ShopTests {
         navigation.select(.search, in: session)
         #expect(navigation.selection == .search)
         #expect(children(of: session) == ["HomeContainer", "SearchContainer"])
-        let search = navigation.search(in: session)
+        let search = try #require(navigation.search(in: session))
         search.model().search("Product 4")
         guard case .results(let found) = search.model().status else {
             Issue.record("the search shows no results: \(search.model().status)")
@@ -86,12 +86,12 @@ struct ShopTests {
     @Test(
         "a tab's stack pushes and pops product screens; the sheet over it ends when dismissed",
         .timeLimit(.minutes(1)))
-    func stackAndSheet() async {
+    func stackAndSheet() async throws {
         let model = ShopModel(app: ShopApp())
         model.signIn()
         let session = model.session!.container
         let navigation = session.navigation()
-        let home = navigation.home(in: session)
+        let home = try #require(navigation.home(in: session))
         home.model().load()
         #expect(home.model().status == .loaded([42, 7, 3].map(session.catalog().product)))
 
@@ -107,8 +107,8 @@ struct ShopTests {
         #expect(home.stack().path.count == 1)
 
         // The checkout sheet, over the cart tab's stack.
-        let checkout = navigation.presentCheckout(in: session)
-        let cart = navigation.cart(in: session)
+        let checkout = try #require(navigation.presentCheckout(in: session))
+        let cart = try #require(navigation.cart(in: session))
         #expect(navigation.selection == .cart)
         #expect(cart.model().status == .holding(1))
         #expect(checkout.model().status == .reviewing(1))
@@ -132,7 +132,7 @@ struct ShopTests {
     @Test(
         "a cold deep link is held until sign-in, then replaces the home tab's stack",
         .timeLimit(.minutes(1)))
-    func coldDeepLink() async {
+    func coldDeepLink() async throws {
         let model = ShopModel(app: ShopApp())
         model.open("shop://product/42")
         #expect(model.pendingLink == .product(42))
@@ -143,7 +143,7 @@ struct ShopTests {
         let session = model.session!.container
         let navigation = session.navigation()
         #expect(navigation.selection == .home)
-        let screens = navigation.home(in: session).stack().path.map(\.container)
+        let screens = try #require(navigation.home(in: session)).stack().path.map(\.container)
         #expect((screens as? [ProductContainer])?.map(\.id) == [42])
         #expect(children(of: session) == ["HomeContainer", "ProductContainer"])
 
@@ -155,14 +155,14 @@ struct ShopTests {
     @Test(
         "a warm deep link switches to the home tab and replaces its stack, ending its screens",
         .timeLimit(.minutes(1)))
-    func warmDeepLink() async {
+    func warmDeepLink() async throws {
         let model = ShopModel(app: ShopApp())
         model.signIn()
         let session = model.session!.container
         let navigation = session.navigation()
-        let home = navigation.home(in: session)
+        let home = try #require(navigation.home(in: session))
         let replaced = [7, 3].map { navigation.show($0, on: home.stack(), in: session) }
-        let checkout = navigation.presentCheckout(in: session)
+        let checkout = try #require(navigation.presentCheckout(in: session))
         #expect(navigation.selection == .cart)
 
         model.open("shop://product/42")
@@ -185,7 +185,7 @@ struct ShopTests {
     @Test(
         "sign-out with the checkout sheet open, awaited through Owned, leaves nothing of the session",
         .timeLimit(.minutes(1)))
-    func signOutWithSheetOpen() async {
+    func signOutWithSheetOpen() async throws {
         let model = ShopModel(app: ShopApp())
         weak var session: SessionContainer?
         weak var checkout: CheckoutContainer?
@@ -196,10 +196,10 @@ struct ShopTests {
             let signedIn = model.session!.container
             session = signedIn
             let navigation = signedIn.navigation()
-            let home = navigation.home(in: signedIn)
+            let home = try #require(navigation.home(in: signedIn))
             let screen = navigation.show(42, on: home.stack(), in: signedIn)
             screen.model().addToCart(from: screen)
-            let sheet = navigation.presentCheckout(in: signedIn)
+            let sheet = try #require(navigation.presentCheckout(in: signedIn))
             checkout = sheet
             checkoutModel = sheet.model()
             cart = signedIn.cart()
@@ -221,7 +221,7 @@ struct ShopTests {
     }
 
     @Test("a session let go through Owned, tabs, stacks and a sheet open, ends and is released")
-    func releasedSession() {
+    func releasedSession() throws {
         let app = ShopApp()
         weak var session: SessionContainer?
         weak var checkout: CheckoutContainer?
@@ -230,9 +230,9 @@ struct ShopTests {
             session = owned.container
             let navigation = owned.container.navigation()
             navigation.select(.search, in: owned.container)
-            let search = navigation.search(in: owned.container)
+            let search = try #require(navigation.search(in: owned.container))
             navigation.show(4, on: search.stack(), in: owned.container)
-            checkout = navigation.presentCheckout(in: owned.container)
+            checkout = try #require(navigation.presentCheckout(in: owned.container))
             _ = checkout?.model()
         }
         #expect(session == nil && checkout == nil)
