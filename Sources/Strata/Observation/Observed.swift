@@ -26,8 +26,8 @@ public import Observation
 public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
     private struct State {
         var value: Value
-        var subscriptions: [WeakRegistration<Subscription>] = []
-        var trackings: [WeakRegistration<Tracking>] = []
+        var subscriptions = Registrations<Subscription>()
+        var trackings = Registrations<Tracking>()
         /// The change whose body runs right now, if any: the thread running it and the token
         /// it holds meanwhile, which the next change waits on with the wait graph watching.
         var writer: (agent: Agent, token: Construction)?
@@ -216,7 +216,7 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
 
     private func add(_ subscription: Subscription) -> Subscription {
         subscription.registered(with: self)
-        state.withLock { $0.subscriptions.append(WeakRegistration(subscription)) }
+        state.withLock { $0.subscriptions.addNew(subscription) }
         return subscription
     }
 
@@ -229,19 +229,14 @@ public final class Observed<Value: Sendable>: Observation.Observable, Sendable {
 
 extension Observed: ObservedSource {
     func removeSubscription(_ id: ObjectIdentifier) {
-        state.withLock { $0.subscriptions.removeNewest(id) }
+        state.withLock { $0.subscriptions.remove(id) }
     }
 
     func addTracking(_ tracking: Tracking) {
-        let id = ObjectIdentifier(tracking)
-        state.withLock { state in
-            if !state.trackings.contains(where: { $0.id == id }) {
-                state.trackings.append(WeakRegistration(tracking))
-            }
-        }
+        state.withLock { $0.trackings.add(tracking) }
     }
 
     func removeTracking(_ id: ObjectIdentifier) {
-        state.withLock { $0.trackings.removeNewest(id) }
+        state.withLock { $0.trackings.remove(id) }
     }
 }

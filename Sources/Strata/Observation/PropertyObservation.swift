@@ -19,7 +19,7 @@ import Observation
 package final class PropertyObservation: TrackingSource {
     private struct State {
         var machine = PropertyObservationState()
-        var followers: [WeakRegistration<Tracking>] = []
+        var followers = Registrations<Tracking>()
     }
 
     private let state = Lock(State())
@@ -89,17 +89,12 @@ package final class PropertyObservation: TrackingSource {
 
     /// Tells `tracking` of the property's changes until it is removed.
     func addTracking(_ tracking: Tracking) {
-        let id = ObjectIdentifier(tracking)
-        state.withLock { state in
-            if !state.followers.contains(where: { $0.id == id }) {
-                state.followers.append(WeakRegistration(tracking))
-            }
-        }
+        state.withLock { $0.followers.add(tracking) }
     }
 
     /// Forgets the tracking `id` names: its container ended, or it was cancelled.
     func removeTracking(_ id: ObjectIdentifier) {
-        state.withLock { $0.followers.removeNewest(id) }
+        state.withLock { $0.followers.remove(id) }
     }
 
     /// How many registrations this observation has installed: one per change followed, and
