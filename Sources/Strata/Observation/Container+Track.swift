@@ -30,8 +30,14 @@ extension Container {
     /// - **Coalescing.** Calls never overlap and never nest. Each change leads to at most one
     ///   call: changes that arrive while a call is scheduled or running are coalesced into
     ///   one more call, made after the running one returns, with the value read then. The
-    ///   handler sees values in the order they became current and always ends with the
-    ///   latest, but may skip values in between.
+    ///   handler sees values in the order they became current, but may skip values in
+    ///   between.
+    /// - **The latest value.** A change made on the main actor is read after the main
+    ///   actor's current job, once it is stored; so is one stored before Observation is told
+    ///   (an ``Observed`` value, a model that stores, then calls `withMutation`). A model that
+    ///   tells Observation before it stores, as the `@Observable` macro's setter does, and is
+    ///   changed on another thread may be read before the store: the handler then ends one
+    ///   change behind until the model changes again.
     /// - **A handler that changes what it tracks** is not re-entered: it is called once more,
     ///   after it returns, with the value it left. It stops there unless it changes the
     ///   model again, so a handler that only changes the model to settle it (`if status ==

@@ -1,3 +1,4 @@
+import Dispatch
 import Observation
 
 /// The one Observation registration Strata keeps for a property of a model, shared by every
@@ -25,16 +26,19 @@ package final class PropertyObservation: TrackingSource {
     private let state = Lock(State())
     /// The model whose property this observes, for ``of(_:_:delivering:)`` to check.
     private let model: WeakReference
+    /// Where the followers deliver.
+    private let delivery: TrackingDelivery
 
-    private init(model: AnyObject) {
+    private init(model: AnyObject, delivering delivery: TrackingDelivery) {
         self.model = WeakReference(model)
+        self.delivery = delivery
     }
 
     /// Makes sure a registration covers the property before the caller reads it: installs
     /// one by running `read` inside `withObservationTracking` if none is live, or waits for
     /// the one another thread is installing.
     ///
-    /// A change stored after this returns fires the registration; one stored before is in
+    /// A change announced after this returns fires the registration; one stored before is in
     /// what the caller reads next.
     ///
     /// - Parameter read: Reads the property; it runs on the calling thread, if at all.
@@ -78,13 +82,33 @@ package final class PropertyObservation: TrackingSource {
         stack.observedReads = outer
     }
 
-    /// Registration `generation` fired: tells every follower, once.
+    /// Registration `generation` fired, in the setter, before the store: tells every
+    /// follower, once.
+    ///
+    /// Followers on the main actor are told at once: each delivers in a main-actor job, after
+    /// the setter's. Followers on delivery threads are told by one job, not one per follower
+    /// from inside the setter, once the change is stored as far as that can be known
+    /// (``Announcement``); the followers are taken when it runs, so one that started to follow
+    /// meanwhile, whose first read may have come before the store, reads again.
     private func fired(_ generation: Int) {
-        let followers = state.withLock { state -> [Tracking] in
-            guard state.machine.fired(generation) else { return [] }
-            return state.followers.takeLive()
+        guard state.withLock({ $0.machine.fired(generation) }) else { return }
+        switch delivery {
+        case .mainActor:
+            tellFollowers()
+        case .deliveryThread:
+            // Held weakly: with nobody following, the change lets the observation go.
+            let observation = WeakReference(self)
+            Announcement.observed.whenStored {
+                DispatchQueue.global().async {
+                    observation.object(as: PropertyObservation.self)?.tellFollowers()
+                }
+            }
         }
-        for tracking in followers { tracking.changed() }
+    }
+
+    /// Tells every follower of a change.
+    private func tellFollowers() {
+        for tracking in state.withLock({ $0.followers.takeLive() }) { tracking.changed() }
     }
 
     /// Tells `tracking` of the property's changes until it is removed.
@@ -161,7 +185,7 @@ extension PropertyObservation {
         let key = Key(model: ObjectIdentifier(model), keyPath: keyPath, delivery: delivery)
         return registry.withLock { registry in
             if let found = registry.found(at: key, for: model) { return found }
-            let made = PropertyObservation(model: model)
+            let made = PropertyObservation(model: model, delivering: delivery)
             registry.store(made, at: key)
             return made
         }

@@ -106,7 +106,7 @@ final class Tracking: Sendable {
         let reads = ObservedReads()
         let outer = stack.observedReads
         stack.observedReads = reads
-        _ = withObservationTracking(read) { [weak self] in self?.changed() }
+        _ = withObservationTracking(read) { [weak self] in self?.changed(.observed) }
         stack.observedReads = outer
         follow(reads.sources)
         return read()
@@ -154,11 +154,18 @@ final class Tracking: Sendable {
     }
 
     /// Records a change of what the last read read, scheduling a delivery if none is.
-    func changed() {
+    ///
+    /// The delivery reads once the change is stored, as far as that can be known
+    /// (``Announcement``): a main-actor delivery is a main-actor job, which runs after the
+    /// job that changed the model, if the main actor changed it; a delivery on a delivery
+    /// thread is handed to one after that job too.
+    ///
+    /// - Parameter announcement: How the change reached the tracking.
+    func changed(_ announcement: Announcement = .afterStore) {
         guard state.withLock({ $0.machine.change() }) else { return }
         switch delivery {
         case .deliveryThread:
-            DispatchQueue.global().async { self.runScheduled() }
+            announcement.whenStored { DispatchQueue.global().async { self.runScheduled() } }
         case .mainActor:
             TrackedWork.onMainActor { self.runScheduled() }
         }
