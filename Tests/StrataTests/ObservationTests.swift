@@ -60,7 +60,7 @@ struct ObservationTests {
         }
     }
 
-    @Test("a subscription stops at its place among the end hooks, in reverse creation order")
+    @Test("a subscription stops as the container's own steps begin, before any end hook")
     func subscriptionStopsAtItsPlace() {
         let status = Observed(0)
         let feature = TestApp().makeFeature()
@@ -77,7 +77,7 @@ struct ObservationTests {
 
         feature.end()
 
-        #expect(log.all == ["newer hook", "handler 2", "older hook"])
+        #expect(log.all == ["newer hook", "older hook"])
         withExtendedLifetime(subscription) {}
     }
 

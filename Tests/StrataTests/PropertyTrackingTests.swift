@@ -184,6 +184,7 @@ struct PropertyTrackingTests {
         for _ in 0..<20 {
             let form = feature.makeInteraction()
             let endReturned = Atomic<Bool>(false)
+            let endCalled = Atomic<Bool>(false)
             let lateCalls = Atomic<Int>(0)
             let delivered = Arrivals()
             form.track(\.theme, of: settings) { _ in
@@ -199,12 +200,15 @@ struct PropertyTrackingTests {
                     var extra = 0
                     while extra < 500 {
                         settings.theme += 1
-                        if endReturned.load(ordering: .sequentiallyConsistent) { extra += 1 }
+                        if endCalled.load(ordering: .sequentiallyConsistent) { extra += 1 }
                     }
                 } else {
                     _ = delivered.wait(for: 1)
-                    form.end()
-                    endReturned.store(true, ordering: .sequentiallyConsistent)
+                    // A call begun on another thread is not waited for: the form is still
+                    // ending until it returns. An end that finished leaves no call running.
+                    let finished = form.end().stillEnding.isEmpty
+                    if finished { endReturned.store(true, ordering: .sequentiallyConsistent) }
+                    endCalled.store(true, ordering: .sequentiallyConsistent)
                 }
             }
             #expect(finished)

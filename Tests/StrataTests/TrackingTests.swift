@@ -108,6 +108,7 @@ struct TrackingTests {
             let counter = Observed(0)
             let form = TestApp().makeFeature().makeInteraction()
             let endReturned = Atomic<Bool>(false)
+            let endCalled = Atomic<Bool>(false)
             let lateCalls = Atomic<Int>(0)
             let delivered = Arrivals()
             form.track {
@@ -126,13 +127,16 @@ struct TrackingTests {
                     var extra = 0
                     while extra < 500 {
                         counter.withValue { $0 += 1 }
-                        if endReturned.load(ordering: .sequentiallyConsistent) { extra += 1 }
+                        if endCalled.load(ordering: .sequentiallyConsistent) { extra += 1 }
                     }
                 } else {
                     // End while deliveries are under way.
                     _ = delivered.wait(for: 1)
-                    form.end()
-                    endReturned.store(true, ordering: .sequentiallyConsistent)
+                    // A call begun on another thread is not waited for: the form is still
+                    // ending until it returns. An end that finished leaves no call running.
+                    let finished = form.end().stillEnding.isEmpty
+                    if finished { endReturned.store(true, ordering: .sequentiallyConsistent) }
+                    endCalled.store(true, ordering: .sequentiallyConsistent)
                 }
             }
             #expect(finished)
@@ -143,7 +147,7 @@ struct TrackingTests {
     @Test(
         "a tracking whose token is dropped runs until its container ends, then is released",
         .timeLimit(.minutes(1)))
-    func droppedTokenRunsUntilEnd() {
+    func droppedTokenRunsUntilEnd() async {
         let counter = Observed(0)
         let feature = TestApp().makeFeature()
         let calls = Calls<Int>()
@@ -161,7 +165,8 @@ struct TrackingTests {
         counter.value = 1
         #expect(calls.wait())
         #expect(released != nil)
-        feature.end()
+        // Awaited: the call that recorded 1 may still be returning on its delivery thread.
+        _ = await feature.endAndWait()
         #expect(released == nil)
         #expect(calls.all == [1])
     }

@@ -7,11 +7,27 @@ extension EndSequence {
     ///
     /// Also the rest of an end handed off to the children it waited for: the last of them
     /// to finish runs it (``Ending``).
+    ///
+    /// A tracking or observing handler running on another thread is not waited for: the rest
+    /// is handed to its return, and the container reported as still ending.
     func finishNow(_ ending: Ending, children: EndReport) -> EndReport {
+        let work = stopOwnWork()
+        if let running = work.running, handOff(work, of: ending, children, after: running) {
+            return stillEnding(children)
+        }
+        return finishNow(work, ending, children: children)
+    }
+
+    /// Steps 4 to 7 from the work step 4 took, now.
+    private func finishNow(
+        _ work: consuming OwnSteps, _ ending: Ending, children: EndReport
+    ) -> EndReport {
         var own = EndReport()
         let name = core.containerName
         let tracer = core.tracer
-        var (walk, tasks) = stopOwnWork()
+        var (walk, tasks) = (work.walk, work.tasks)
+        // Let go of the copy: the walk lets go of what the scope held as it ends.
+        _ = consume work
         for task in tasks {
             task.scopeDidEnd()
             if !task.work.isFinished { own.addUnfinished(task.work) }
@@ -39,10 +55,19 @@ extension EndSequence {
     func finishAwaited(
         _ ending: Ending, children: EndReport, until deadline: ContinuousClock.Instant
     ) async -> EndReport {
+        let work = stopOwnWork()
+        // A handler running on another thread is awaited, not blocked on, up to the deadline;
+        // past it, the rest is handed to its return, as `end()` does.
+        if let running = work.running, await running.value(until: deadline) == nil,
+            handOff(work, of: ending, children, after: running)
+        {
+            return stillEnding(children)
+        }
         var own = EndReport()
         let name = core.containerName
         let tracer = core.tracer
-        var (walk, tasks) = stopOwnWork()
+        var (walk, tasks) = (work.walk, work.tasks)
+        _ = consume work
         for task in tasks { task.scopeDidEnd() }
         for task in tasks where await !task.work.wait(until: deadline) {
             own.addOverran(
@@ -58,20 +83,61 @@ extension EndSequence {
             tracer: tracer)
     }
 
-    /// Step 4: stops resolution, makes the waiters of constructions in flight throw, and sorts what
-    /// the scope runs at its end into its tasks, newest first, and the walk of its hooks and
-    /// instances.
-    private func stopOwnWork() -> (walk: EndWalk, tasks: [ScopedTask]) {
+    /// What step 4 leaves to the rest of the end.
+    private struct OwnSteps {
+        var walk: EndWalk
+        var tasks: [ScopedTask]
+        /// Given when the handlers running on other threads at step 4 have returned.
+        var running: OneShot<Void>?
+    }
+
+    /// Step 4: stops resolution, makes the waiters of constructions in flight throw, stops the
+    /// handlers of its subscriptions without waiting for them, and sorts what the scope runs
+    /// at its end into its tasks, newest first, and the walk of its hooks and instances.
+    private func stopOwnWork() -> OwnSteps {
         let work = core.transition { $0.stopServing() }
         // Their builders run on in their callers' tasks, and end what they make themselves.
         work.entries.forEachAsyncBuild { $0.settle(.ended) }
         var tasks: [ScopedTask] = []
         var hooks = work.hooks
+        let running = hooks.isEmpty ? nil : Subscription.stopHandlers(of: hooks)
         if hooks.contains(where: \.isTask) {
             tasks = hooks.reversed().compactMap(\.task)
             hooks.removeAll(where: \.isTask)
         }
-        return (EndWalk(hooks: hooks, entries: work.entries), tasks)
+        return OwnSteps(
+            walk: EndWalk(hooks: hooks, entries: work.entries), tasks: tasks, running: running)
+    }
+
+    /// Leaves steps 4 to 7 to the thread that gives `running`: the return of the last handler
+    /// that ran on another thread, which the end must not block on, as it does not block on
+    /// a child ending elsewhere (``Ending``).
+    ///
+    /// - Returns: `false` when `running` was given already: the caller goes on.
+    private func handOff(
+        _ work: OwnSteps, of ending: Ending, _ children: EndReport, after running: OneShot<Void>
+    ) -> Bool {
+        let rest = HandedOff(work)
+        let sequence = self
+        return running.whenGiven { _ in
+            guard let work = rest.take() else { return }
+            _ = sequence.finishNow(work, ending, children: children)
+        }
+    }
+
+    /// The rest of an end, handed to the thread that finishes it.
+    // @unchecked: written once, before the one-shot keeps the callback that reads it; the
+    // one-shot's lock orders the write before the read, on whichever thread gives it.
+    private final class HandedOff: @unchecked Sendable {
+        private var work: OwnSteps?
+
+        init(_ work: OwnSteps) { self.work = work }
+
+        /// The rest, let go of here: the walk lets go of what the scope held as it ends.
+        func take() -> OwnSteps? {
+            defer { work = nil }
+            return work
+        }
     }
 
     /// Step 6: marks the scope ended and lets go of everything it held, then of the

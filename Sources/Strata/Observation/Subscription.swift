@@ -5,7 +5,9 @@
 ///
 /// Once ``cancel()`` returns, the handler does not run again, even if another thread is
 /// changing the value at that moment: `cancel()` waits for a delivery in progress on
-/// another thread to finish. A handler may cancel its own subscription. Deliveries from
+/// another thread to finish. The end of its container does not wait: it stops the handler,
+/// so that no call starts, and hands the rest of its steps to the return of a call running
+/// on another thread; the container is still ending until then. A handler may cancel its own subscription. Deliveries from
 /// different threads may run at the same time; no lock is held while the handler runs. A
 /// `cancel()` whose wait would never end — the handler waits for something the cancelling
 /// thread is building — does not wait, and the handler's resolution throws
@@ -30,6 +32,20 @@ public final class Subscription: Sendable {
         /// The ``Observed`` value the subscription is registered with, told to let go of it
         /// when it is cancelled.
         weak var source: (any ObservedSource)?
+        /// The calls a container's end waits for without blocking: those that ran on other
+        /// threads when it stopped the handler, and the signal given when the last returns.
+        var endWait: (running: [Construction], returned: OneShot<Void>)?
+
+        /// Records that the call holding `token` returned.
+        ///
+        /// - Returns: The signal of the end that waited for the calls running elsewhere,
+        ///   when this was the last of them.
+        mutating func lastAwaited(_ token: Construction) -> OneShot<Void>? {
+            guard var wait = endWait else { return nil }
+            wait.running.removeAll { $0 === token }
+            endWait = wait.running.isEmpty ? nil : wait
+            return wait.running.isEmpty ? wait.returned : nil
+        }
     }
 
     /// A call of the handler in progress: the thread running it, and the token it holds
@@ -78,7 +94,10 @@ public final class Subscription: Sendable {
     /// Stops the handler and releases it.
     ///
     /// When this returns, the handler is not running on another thread and will not run
-    /// again. A contribution is left out of the gathers that start after this returns, and
+    /// again. This holds for a `cancel()` you call, which waits for a call running on another
+    /// thread; not for the container's end, which cancels without waiting: `end()` returns
+    /// with a call begun on another thread still running, the container listed as still
+    /// ending, and the rest of the end runs when that call returns. A contribution is left out of the gathers that start after this returns, and
     /// what its factory captured is released. A plan no longer applies to containers used
     /// from now on; those it was applied to keep what it did. Cancelling again, or after
     /// the container ended, does nothing.
@@ -105,6 +124,31 @@ public final class Subscription: Sendable {
         _ = released  // released here, outside the locks
     }
 
+    /// Stops the handler for its container's end, without waiting: no call starts after this
+    /// returns, and a call running on another thread runs on.
+    ///
+    /// The end never blocks on such a call: the call may wait, through a wait Strata cannot
+    /// see (`DispatchQueue.main.sync`), for the very thread that ends the container.
+    ///
+    /// - Returns: A signal given, on the thread of the last, when the calls running on other
+    ///   threads now have returned; `nil` when none runs.
+    func stopWithoutWaiting() -> OneShot<Void>? {
+        let agent = ResolutionStack.current.agent
+        let (released, source, returned) = state.withLock { state in
+            let released = state.handler
+            state.handler = nil
+            let source = released == nil ? nil : state.source
+            let running = state.deliveries.filter { $0.agent != agent }.map(\.token)
+            guard !running.isEmpty else { return (released, source, OneShot<Void>?.none) }
+            let returned = state.endWait?.returned ?? OneShot<Void>()
+            state.endWait = (running, returned)
+            return (released, source, returned)
+        }
+        source?.removeSubscription(ObjectIdentifier(self))
+        _ = released  // released here, outside the locks
+        return returned
+    }
+
     /// Runs the handler with `value` unless the subscription was cancelled.
     ///
     /// No lock is held while the handler runs: it may resolve, set values, cancel and end
@@ -116,7 +160,7 @@ public final class Subscription: Sendable {
         let stack = ResolutionStack.current
         var token = stack.takeConstruction()
         defer { stack.giveBack(&token) }
-        let delivered = token.hold { () -> (any ObservedSource)?? in
+        let delivered = token.hold { () -> ((any ObservedSource)?, OneShot<Void>?)? in
             let handler = state.withLock { state -> (@Sendable (Any) -> Void)? in
                 guard let handler = state.handler else { return nil }
                 state.deliveries.append(Delivery(agent: stack.agent, token: token))
@@ -127,10 +171,12 @@ public final class Subscription: Sendable {
             handler(value)
             return state.withLock { state in
                 state.deliveries.removeAll { $0.token === token }
-                return firesOnce ? state.source : nil
+                return (firesOnce ? state.source : nil, state.lastAwaited(token))
             }
         }
-        guard let source = delivered else { return false }
+        guard let (source, endGoesOn) = delivered else { return false }
+        // After the token is let go: the rest of an end that waited for this call runs here.
+        endGoesOn?.give(())
         // A subscription that fired its once leaves nothing behind in its value.
         source?.removeSubscription(ObjectIdentifier(self))
         return true
