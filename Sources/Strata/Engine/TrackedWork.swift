@@ -53,10 +53,19 @@ package final class TrackedWork: Sendable {
     func start(
         priority: TaskPriority? = nil, startsCancelled: (@Sendable () -> Bool)? = nil
     ) -> Task<Void, Never> {
-        let task = Task(priority: priority) {
+        let body: @Sendable () async -> Void = {
             if startsCancelled?() == true { withUnsafeCurrentTask { $0?.cancel() } }
             await self.run()
         }
+        #if STRATA_EXPLORER
+            // In the explorer's build, its tasks run when the explorer says.
+            let task =
+                Interleavings.isExploring
+                ? Task(executorPreference: Interleavings.shared, priority: priority, operation: body)
+                : Task(priority: priority, operation: body)
+        #else
+            let task = Task(priority: priority, operation: body)
+        #endif
         keep(task)
         return task
     }

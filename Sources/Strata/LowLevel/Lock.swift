@@ -33,6 +33,11 @@ struct Lock<Value>: ~Copyable {
     borrowing func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
+        #if STRATA_EXPLORER
+            // Each acquisition is a point where the explorer chooses what runs next.
+            Interleavings.willLock()
+            defer { Interleavings.didUnlock() }
+        #endif
         guard ThreadSanitizerHooks.areLoaded, let sanitizer = ThreadSanitizerHooks.inProcess else {
             return try mutex.withLock { (value: inout Value) throws(Failure) in
                 Handover(try body(&value))

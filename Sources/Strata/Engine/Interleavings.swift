@@ -1,0 +1,266 @@
+#if STRATA_EXPLORER
+    import Dispatch
+    import Foundation
+    import Synchronization
+
+    /// The explorer's hold on Strata's scheduling points, in the explorer's own build only
+    /// (`-Xswiftc -DSTRATA_EXPLORER`, its own scratch path): the production path and its
+    /// instruction counts are untouched.
+    ///
+    /// While a run is on, exactly one of the run's threads runs at a time. Every acquisition of a
+    /// ``Lock`` that is not nested in another (and so every one-shot give and wait, every task
+    /// start and every transition) is a point where the running thread stops and the explorer
+    /// chooses what runs next: a thread stopped at a point, a job of a task that prefers the
+    /// explorer as its executor (every task ``TrackedWork`` starts, and the operations the
+    /// explorer starts), or a deadline a one-shot's wait registered (``Deadlines``), which fires
+    /// only when the explorer says. A nested acquisition is no point: the thread holds a lock
+    /// there, and another thread that wanted it would block where the explorer cannot see.
+    ///
+    /// Its own state is behind a `Synchronization.Mutex`, not a ``Lock``, whose acquisitions are
+    /// the points it controls.
+    // @unchecked: `state` is behind its mutex; a `Worker`'s `depth` is touched only by the one
+    // thread that runs at a time, its own.
+    package final class Interleavings: TaskExecutor, @unchecked Sendable {
+        /// The one scheduler of the process: the explorer's tests run one at a time.
+        package static let shared = Interleavings()
+
+        /// A thread of a run: one job of a task, or one deadline's firing, run to its end with
+        /// stops at points.
+        final class Worker: @unchecked Sendable {
+            let id: Int
+            let resume = DispatchSemaphore(value: 0)
+            /// How many locks the worker holds; touched only by its own thread.
+            var depth = 0
+            var thread: ObjectIdentifier?
+
+            init(id: Int) { self.id = id }
+        }
+
+        /// What the explorer may choose to run next.
+        enum Runnable: CustomStringConvertible {
+            case job(UnownedJob)
+            case stopped(Worker)
+            case deadline(@Sendable () -> Void)
+
+            var description: String {
+                switch self {
+                case .job: "job"
+                case .stopped: "thread"
+                case .deadline: "deadline"
+                }
+            }
+        }
+
+        private struct State {
+            var on = false
+            var runnables: [(id: Int, runnable: Runnable)] = []
+            var running: Worker?
+            var nextID = 0
+            /// A switch a mutation check turns on; see ``mutation``.
+            var mutation: String?
+            /// Threads whose work is done, kept across runs: a run starts dozens of jobs.
+            var idle: [PooledThread] = []
+        }
+
+        private let state = Mutex(State())
+        private let isOn = Atomic<Bool>(false)
+        private let stepped = DispatchSemaphore(value: 0)
+
+        private init() {}
+
+        // MARK: The hooks Strata calls
+
+        /// A switch that brings back an old behaviour for the explorer's mutation check: the
+        /// named mutation is on, or `nil`.
+        package static var mutation: String? { shared.state.withLock { $0.mutation } }
+
+        /// Whether a run is on: the hooks do nothing otherwise.
+        static var isExploring: Bool { shared.isOn.load(ordering: .acquiring) }
+
+        /// Called before a ``Lock`` is taken: a point when no other lock is held.
+        static func willLock() {
+            guard isExploring, let worker = shared.runningHere() else { return }
+            if worker.depth == 0 { shared.stop(worker) }
+            worker.depth += 1
+        }
+
+        /// Called once a ``Lock`` is let go.
+        static func didUnlock() {
+            guard isExploring, let worker = shared.runningHere() else { return }
+            worker.depth -= 1
+        }
+
+        /// Registers `fire` as a deadline the explorer may choose to reach.
+        ///
+        /// - Returns: Its number, to withdraw.
+        static func deadline(_ fire: @escaping @Sendable () -> Void) -> UInt64 {
+            shared.state.withLock { state in
+                let id = state.nextID
+                state.nextID += 1
+                state.runnables.append((id, .deadline(fire)))
+                return UInt64(id)
+            }
+        }
+
+        /// Withdraws a deadline that has not fired.
+        static func withdraw(_ id: UInt64) {
+            shared.state.withLock { state in
+                state.runnables.removeAll { $0.id == Int(id) }
+            }
+        }
+
+        package func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            state.withLock { state in
+                state.runnables.append((state.nextID, .job(job)))
+                state.nextID += 1
+            }
+        }
+
+        // MARK: The controller's side
+
+        /// Starts a run: from now on the points stop the run's threads.
+        ///
+        /// - Parameter mutation: The old behaviour to bring back, if any.
+        package func begin(mutation: String?) {
+            state.withLock { state in
+                state = State(idle: state.idle)
+                state.on = true
+                state.mutation = mutation
+            }
+            isOn.store(true, ordering: .releasing)
+        }
+
+        /// Ends a run; what is still runnable is dropped (its jobs never run: their tasks stay
+        /// suspended, which a run reports as a violation before it ends).
+        ///
+        /// - Returns: How many threads were left stopped at a point; they are let go to run
+        ///   freely.
+        @discardableResult
+        package func end() -> Int {
+            isOn.store(false, ordering: .releasing)
+            let left = state.withLock { state in
+                defer { state = State(idle: state.idle) }
+                return state.runnables
+            }
+            var stopped = 0
+            for (_, runnable) in left {
+                if case .stopped(let worker) = runnable {
+                    stopped += 1
+                    worker.resume.signal()
+                }
+            }
+            return stopped
+        }
+
+        /// What may run next, by id: the order the explorer's choices index.
+        package var runnables: [(id: Int, kind: String)] {
+            state.withLock { state in
+                state.runnables.sorted { $0.id < $1.id }.map { ($0.id, $0.runnable.description) }
+            }
+        }
+
+        /// Runs the runnable `id` until it stops at a point or its thread's work is done.
+        ///
+        /// - Returns: `false` when it did neither within `limit`: it blocked where the explorer
+        ///   cannot see, which a run reports as a deadlock.
+        package func run(_ id: Int, limitInSeconds limit: Int = 5) -> Bool {
+            let chosen: Runnable? = state.withLock { state in
+                guard let index = state.runnables.firstIndex(where: { $0.id == id }) else {
+                    return nil
+                }
+                return state.runnables.remove(at: index).runnable
+            }
+            switch chosen {
+            case nil:
+                return true
+            case .stopped(let worker):
+                state.withLock { $0.running = worker }
+                worker.resume.signal()
+            case .job(let job):
+                start(Worker(id: id)) { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+            case .deadline(let fire):
+                start(Worker(id: id), fire)
+            }
+            return stepped.wait(timeout: .now() + .seconds(limit)) == .success
+        }
+
+        /// Runs `body` as `worker` on a thread of the pool, or a new one.
+        private func start(_ worker: Worker, _ body: @escaping @Sendable () -> Void) {
+            let thread = state.withLock { state -> PooledThread? in
+                state.running = worker
+                return state.idle.popLast()
+            }
+            let work = { @Sendable [self] in
+                worker.thread = ObjectIdentifier(Thread.current)
+                body()
+                state.withLock { $0.running = nil }
+                stepped.signal()
+            }
+            if let thread {
+                thread.run(work)
+            } else {
+                PooledThread.start(work, returningTo: self)
+            }
+        }
+
+        /// Takes back a thread whose work is done, for the next job.
+        func idle(_ thread: PooledThread) {
+            state.withLock { $0.idle.append(thread) }
+        }
+
+        /// The worker running on this thread, if this is the run's running thread.
+        private func runningHere() -> Worker? {
+            let worker = state.withLock { $0.running }
+            guard let worker, worker.thread == ObjectIdentifier(Thread.current) else { return nil }
+            return worker
+        }
+
+        /// Stops `worker`, the running one, at a point, and waits until the explorer runs it.
+        private func stop(_ worker: Worker) {
+            state.withLock { state in
+                state.running = nil
+                state.runnables.append((worker.id, .stopped(worker)))
+            }
+            stepped.signal()
+            worker.resume.wait()
+            guard Self.isExploring else { return }
+            // The controller set `running` to this worker before it signalled.
+        }
+    }
+#endif
+
+#if STRATA_EXPLORER
+    import Dispatch
+    import Foundation
+
+    /// A thread that runs one piece of work at a time for the explorer, and waits for the next.
+    // @unchecked: `work` is written before `ready` is signalled, or before the thread starts,
+    // and read by the thread once woken.
+    final class PooledThread: @unchecked Sendable {
+        private let ready = DispatchSemaphore(value: 0)
+        private var work: (@Sendable () -> Void)?
+
+        static func start(_ work: @escaping @Sendable () -> Void, returningTo pool: Interleavings) {
+            let thread = PooledThread()
+            thread.work = work
+            Thread.detachNewThread {
+                while true {
+                    thread.work.take()?()
+                    pool.idle(thread)
+                    thread.ready.wait()
+                }
+            }
+        }
+
+        func run(_ work: @escaping @Sendable () -> Void) {
+            self.work = work
+            ready.signal()
+        }
+    }
+
+    extension Container {
+        /// Where the container stands in its life, for the explorer's invariants.
+        package var explorerPhase: ScopeState.Phase { scope.unboundCore.read { $0.phase } }
+    }
+#endif

@@ -1,0 +1,156 @@
+#if STRATA_EXPLORER
+    import Foundation
+    import Strata
+
+    /// The small trees the explorer runs its operations on: an app, a session under it, a
+    /// feature under the session, and requests under the app.
+    ///
+    /// Each container but the app holds one instance; a container given a hook records it in
+    /// the tree's log when it runs, so that the invariants can count hooks and check their
+    /// order. A container without a hook, instance or child ends quietly, in one transition.
+    final class ExploredApp: Container {
+        let scope = AppScope()
+        var item: Provider<Service> { shared { Service(id: 1) } }
+    }
+
+    final class ExploredSession: Container {
+        let scope: SessionScope<ExploredApp>
+        init(parent: ExploredApp) { scope = SessionScope(parent: parent) }
+        var sessionItem: Provider<Service> { shared { Service(id: 2) } }
+    }
+
+    final class ExploredFeature: Container {
+        let scope: FeatureScope<ExploredSession>
+        init(parent: ExploredSession) { scope = FeatureScope(parent: parent) }
+        init(checking parent: ExploredSession) throws(StrataError) {
+            scope = try FeatureScope(checking: parent)
+        }
+        var featureItem: Provider<Service> { shared { Service(id: 3) } }
+    }
+
+    final class ExploredRequest: Container {
+        let scope: RequestScope<ExploredApp>
+        init(parent: ExploredApp) throws(StrataError) { scope = try RequestScope(checking: parent) }
+        var requestItem: Provider<Service> { shared { Service(id: 4) } }
+    }
+
+    /// A container of the tree, by its place.
+    enum Place: String, CaseIterable, Sendable, CustomStringConvertible {
+        case app, session, feature
+
+        var description: String { rawValue }
+
+        /// The places above this one, nearest first.
+        var ancestors: [Place] {
+            switch self {
+            case .app: []
+            case .session: [.app]
+            case .feature: [.session, .app]
+            }
+        }
+    }
+
+    /// How a tree is made: which containers exist, which have a hook, which hook ends an
+    /// ancestor.
+    struct TreeShape: Sendable, CustomStringConvertible {
+        /// The deepest container made: `.app` alone, `.session` under it, or all three.
+        var depth: Place = .feature
+        /// The containers given an end hook; the others end quietly when they have no child.
+        var hooked: Set<Place> = [.app, .session, .feature]
+        /// A container whose hook ends the app: a hook that ends an ancestor.
+        var hookEndsApp: Place?
+
+        var places: [Place] { Place.allCases.filter { $0.depth <= depth.depth } }
+
+        var description: String {
+            let hooks = places.map { hooked.contains($0) ? "\($0)+hook" : "\($0)" }
+            return hooks.joined(separator: "/") + (hookEndsApp.map { ", \($0)'s hook ends app" } ?? "")
+        }
+    }
+
+    extension Place {
+        fileprivate var depth: Int { Place.allCases.firstIndex(of: self)! }
+    }
+
+    /// One run's tree: the containers, held here until an operation lets one go, and what the
+    /// run saw.
+    final class ExploredTree: @unchecked Sendable {
+        // @unchecked: `held` is behind `lock`; the containers are Sendable.
+        private let lock = NSLock()
+        private var held: [Place: any Container] = [:]
+        let app: ExploredApp
+        let shape: TreeShape
+        /// What the run saw; apart from the tree, so that a hook that records holds no
+        /// container.
+        let log = ExploredLog()
+
+        init(_ shape: TreeShape) {
+            self.shape = shape
+            app = ExploredApp()
+            held[.app] = app
+            _ = app.item()
+            if shape.depth.depth >= Place.session.depth {
+                let session = ExploredSession(parent: app)
+                _ = session.sessionItem()
+                held[.session] = session
+                if shape.depth == .feature {
+                    let feature = ExploredFeature(parent: session)
+                    _ = feature.featureItem()
+                    held[.feature] = feature
+                }
+            }
+            for place in shape.places where shape.hooked.contains(place) {
+                let endsApp = shape.hookEndsApp == place
+                let app = endsApp && place != .app ? self.app : nil
+                let log = self.log
+                container(place)?.onEnd { _ in
+                    log.record("hook \(place)")
+                    app?.end()
+                }
+            }
+        }
+
+        /// The container at `place`, while the tree holds it.
+        func container(_ place: Place) -> (any Container)? {
+            lock.withLock { held[place] }
+        }
+
+        /// Lets go of the tree's reference to the container at `place`: its release ends it
+        /// when nothing else holds it.
+        func letGo(_ place: Place) {
+            let container = lock.withLock { held.removeValue(forKey: place) }
+            _ = consume container
+        }
+
+        /// Every container the tree still holds, with where it stands.
+        var phases: [(place: Place, phase: ScopeState.Phase, isActive: Bool)] {
+            lock.withLock { held.map { ($0.key, $0.value.explorerPhase, $0.value.isActive) } }
+        }
+    }
+
+    /// What a run saw: hooks, violations seen by the operations, reports and requests.
+    final class ExploredLog: @unchecked Sendable {
+        // @unchecked: every stored property is behind `lock`.
+        private let lock = NSLock()
+        /// What happened, in order: hooks as `hook <place>`, violations seen by operations as
+        /// `violation <what>`.
+        private var seen: [String] = []
+        /// The reports of awaited ends, by the place ended.
+        private var reports: [(Place, EndReport)] = []
+        /// The requests made, to check at the end.
+        private var requests: [ExploredRequest] = []
+
+        func record(_ event: String) { lock.withLock { seen.append(event) } }
+
+        func keep(_ report: EndReport, of place: Place) {
+            lock.withLock { reports.append((place, report)) }
+        }
+
+        func keep(_ request: ExploredRequest) { lock.withLock { requests.append(request) } }
+
+        var events: [String] { lock.withLock { seen } }
+        var awaitedReports: [(Place, EndReport)] { lock.withLock { reports } }
+        var madeRequests: [ExploredRequest] { lock.withLock { requests } }
+
+    }
+#endif

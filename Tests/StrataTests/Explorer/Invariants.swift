@@ -1,0 +1,102 @@
+#if STRATA_EXPLORER
+    import Strata
+
+    /// What must hold once a run is quiescent — nothing left to run — whatever its operations
+    /// and their order. None names a defect: each is a promise of the end.
+    enum Invariants {
+        /// The violations of `tree`'s run; `finished` lists the indices of the operations
+        /// that returned.
+        static func check(_ tree: ExploredTree, finished: [String], of scenario: Scenario)
+            -> [String]
+        {
+            var violations: [String] = []
+            for (index, operation) in scenario.operations.enumerated()
+            where !finished.contains("\(index)") {
+                violations.append("\(operation) never returned, with nothing left to run: a lost wake-up or a deadlock")
+            }
+            violations += tree.log.events.filter { $0.hasPrefix("violation") }
+            violations += ends(tree)
+            violations += hooks(tree, of: scenario.shape)
+            violations += reports(tree.log.awaitedReports)
+            for request in tree.log.madeRequests where request.explorerPhase != .ended {
+                violations.append("a request's end never finished (\(request.explorerPhase))")
+            }
+            return violations
+        }
+
+        /// Every end finishes; no container is live under an ended one.
+        private static func ends(_ tree: ExploredTree) -> [String] {
+            let phases = tree.phases
+            var violations: [String] = []
+            for held in phases where !held.isActive && held.phase != .ended {
+                violations.append("\(held.place)'s end never finished: it is \(held.phase)")
+            }
+            for held in phases where held.isActive {
+                for ancestor in held.place.ancestors
+                where phases.contains(where: { $0.place == ancestor && $0.phase == .ended }) {
+                    violations.append("\(held.place) is live under the ended \(ancestor)")
+                }
+            }
+            return violations
+        }
+
+        /// Every hook runs exactly once when its container ended (at most once when the tree
+        /// let go of it), never while it is live, and after its descendants' hooks.
+        private static func hooks(_ tree: ExploredTree, of shape: TreeShape) -> [String] {
+            let events = tree.log.events.filter { $0.hasPrefix("hook ") }
+            let phases = tree.phases
+            var violations: [String] = []
+            for place in shape.places where shape.hooked.contains(place) {
+                let runs = events.filter { $0 == "hook \(place)" }.count
+                switch phases.first(where: { $0.place == place })?.phase {
+                case .ended?:
+                    if runs != 1 { violations.append("\(place)'s hook ran \(runs) times; it ended") }
+                case nil:
+                    if runs > 1 { violations.append("\(place)'s hook ran \(runs) times") }
+                case let phase?:
+                    if runs != 0 { violations.append("\(place)'s hook ran while it is \(phase)") }
+                }
+                guard let own = events.firstIndex(of: "hook \(place)") else { continue }
+                for descendant in shape.places where descendant.ancestors.contains(place) {
+                    if let theirs = events.firstIndex(of: "hook \(descendant)"), theirs > own {
+                        violations.append("\(place)'s hook ran before its descendant \(descendant)'s")
+                    }
+                }
+            }
+            return violations
+        }
+
+        /// A report lists a container at most once in each of `ended`, the children in
+        /// `overran` and `stillEnding`, and never as both ended and still ending; one that leaves a container still ending names the child it still
+        /// waits for; every caller of one end that got its whole report got the same one.
+        private static func reports(_ reports: [(Place, EndReport)]) -> [String] {
+            var violations: [String] = []
+            var whole: [Place: Set<String>] = [:]
+            for (place, report) in reports {
+                let children = report.overran.filter { $0.kind == .child }.map(\.container.description)
+                let ended = report.ended.map(\.description)
+                let stillEnding = report.stillEnding.map(\.description)
+                // A child a drain or a deadline left still live is ended, and listed in both
+                // `ended` and `overran`: the docs promise that. Each list names it once, and
+                // nothing is both ended and still ending.
+                for (list, names) in [("ended", ended), ("overran", children), ("stillEnding", stillEnding)]
+                where Set(names).count != names.count {
+                    violations.append("an awaited end of \(place) lists a container twice in \(list): \(names)")
+                }
+                if !Set(ended).isDisjoint(with: stillEnding) {
+                    violations.append("an awaited end of \(place) lists a container as ended and still ending")
+                }
+                if !report.stillEnding.isEmpty, children.isEmpty {
+                    violations.append(
+                        "an awaited end of \(place) returned still ending, naming nothing it waits for")
+                }
+                guard report.stillEnding.isEmpty else { continue }
+                if let other = whole[place], other != Set(ended) {
+                    violations.append("two awaited ends of \(place) got different reports: \(other.sorted()) and \(ended.sorted())")
+                }
+                whole[place] = Set(ended)
+            }
+            return violations
+        }
+    }
+#endif

@@ -1,0 +1,70 @@
+#if STRATA_EXPLORER
+    /// The scenarios the explorer's gate searches: up to three concurrent operations on trees of
+    /// up to three containers.
+    ///
+    /// Every pair of the operations below on each tree, and the triples that put two ends of
+    /// one subtree beside a third operation that acts on it (a quiet child releasing, a second
+    /// waiter, a request, a child made or let go). A new operation joins ``operations``.
+    enum Scenarios {
+        /// The preemptions a schedule of two operations may make: two, so that each may
+        /// interrupt the other once and a deadline slip in between.
+        static let pairBound = 2
+
+        /// The preemptions a schedule of three operations may make: one. Every order of the
+        /// three at their free choices (where the running one waits or returns) is still
+        /// searched; two preemptions there took minutes per scenario on CI's two cores.
+        static let tripleBound = 1
+
+        /// The schedules searched per scenario at most, so that the gate stays within its
+        /// two minutes; the largest scenarios at these bounds stay under it.
+        static let limit = 4_000
+
+        /// The trees: all hooked; a session that ends quietly (no hook, no child); a feature
+        /// whose hook ends the app.
+        static let shapes: [TreeShape] = [
+            TreeShape(depth: .session, hooked: [.app, .session]),
+            TreeShape(depth: .session, hooked: [.app]),
+            TreeShape(depth: .feature, hooked: [.app, .session, .feature], hookEndsApp: .feature),
+        ]
+
+        /// The operations, on the places a tree has.
+        static func operations(on shape: TreeShape) -> [Operation] {
+            var operations: [Operation] = [
+                .end(.app), .endAndWait(.app), .endAndWait(.app, draining: true, deadline: true),
+                .request(), .request(endingItself: true),
+            ]
+            let below: Place = shape.depth
+            operations += [
+                .end(below), .endAndWait(below), .endAndWait(below, deadline: true),
+                .release(below),
+            ]
+            if shape.depth == .feature {
+                operations += [.end(.session), .makeFeature]
+            }
+            return operations
+        }
+
+        /// Every scenario, in a fixed order.
+        static let all: [Scenario] = {
+            var scenarios: [Scenario] = []
+            for shape in shapes {
+                let operations = operations(on: shape)
+                for (first, a) in operations.enumerated() {
+                    for b in operations[first...] {
+                        scenarios.append(Scenario(shape: shape, operations: [a, b]))
+                    }
+                }
+                // Triples: the app's end and the subtree's own ends, with each other operation.
+                let below = shape.depth
+                for third in operations {
+                    scenarios.append(
+                        Scenario(shape: shape, operations: [.end(below), .end(.app), third]))
+                    scenarios.append(
+                        Scenario(
+                            shape: shape, operations: [.endAndWait(below), .endAndWait(.app), third]))
+                }
+            }
+            return scenarios
+        }()
+    }
+#endif
