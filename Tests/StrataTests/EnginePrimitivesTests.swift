@@ -76,8 +76,8 @@ struct EnginePrimitivesTests {
         let parent = Strata.Ending(at: nil)
         let first = Strata.Ending(at: nil)
         let second = Strata.Ending(at: nil)
-        parent.waitFor(first)
-        parent.waitFor(second)
+        parent.waitFor(first, of: ContainerDescription(typeName: "Child", tier: "feature"))
+        parent.waitFor(second, of: ContainerDescription(typeName: "Child", tier: "feature"))
         let app = TestApp()
         let rests = Locked(0)
         app.onEnd { _ in rests.withLock { $0 += 1 } }
@@ -97,10 +97,10 @@ struct EnginePrimitivesTests {
         let parent = Strata.Ending(at: nil)
         let child = Strata.Ending(at: nil)
         child.done.give(EndReport())
-        parent.waitFor(child)
+        parent.waitFor(child, of: ContainerDescription(typeName: "Child", tier: "feature"))
         let left = OneShot<Void>()
         left.give(())
-        parent.waitFor(leaving: left)
+        parent.waitFor(leaving: left, of: ContainerDescription(typeName: "Child", tier: "feature"))
         #expect(parent.childrenWalked(of: TestApp().scope.core) != nil)
     }
 

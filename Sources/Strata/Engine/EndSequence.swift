@@ -50,6 +50,12 @@ struct EndSequence {
     func endAwaited(
         until deadline: ContinuousClock.Instant, at site: SourceSite?, draining: Bool
     ) async -> EndReport {
+        // Called from the body that holds this scope (`withRequest`), or from work the body
+        // started: the end would run under the body, or wait for it. It begins once the body
+        // has returned.
+        if core.isRunningOwnWork, core.read({ $0.body != nil }) {
+            return stillEnding(EndReport())
+        }
         var report = EndReport()
         // Quiet when nothing has to run, at the cost of `end()`: the "endAndWait, nothing
         // async" line, 1.97× `end()` when every awaited end was walked, to keep its record.
@@ -67,7 +73,7 @@ struct EndSequence {
         case .begun(let ending?):
             guard !core.isRunningOwnWork else { return stillEnding(EndReport()) }
             return await ending.done.value(until: deadline)
-                ?? stillEnding(ending.childrenSoFar)
+                ?? stillEnding(ending.childrenOverran)
         case .closed(let ending):
             guard core.isRunningOwnWork else {
                 // In the caller's task: its waits ignore the caller's cancellation, and its
@@ -174,11 +180,13 @@ struct EndSequence {
             parent.absorb(report)
         case .closed(let ending):
             _ = walkNow(ending)
-            parent.waitFor(ending)
+            parent.waitFor(ending, of: core.containerDescription)
         case .begun(let ending?):
-            parent.waitFor(ending)
+            parent.waitFor(ending, of: core.containerDescription)
         case .begun(nil), .held:
-            if let left = leavingSignal() { parent.waitFor(leaving: left) }
+            if let left = leavingSignal() {
+                parent.waitFor(leaving: left, of: core.containerDescription)
+            }
         }
     }
 
@@ -220,15 +228,15 @@ struct EndSequence {
         case .closed(let ending):
             _ = await walkAwaited(ending, until: deadline, draining: false)
             // Handed off: one of its own children was still ending elsewhere at the deadline.
-            if ending.done.given == nil { overran(into: parent) }
-            parent.waitFor(ending)
+            if ending.done.given == nil, !listed { overran(into: parent) }
+            parent.waitFor(ending, of: core.containerDescription)
         case .begun(let ending?):
-            if await ending.done.value(until: deadline) == nil { overran(into: parent) }
-            parent.waitFor(ending)
+            if await ending.done.value(until: deadline) == nil, !listed { overran(into: parent) }
+            parent.waitFor(ending, of: core.containerDescription)
         case .begun(nil), .held:
             guard let left = leavingSignal() else { return }
             if await left.value(until: deadline) == nil, !listed { overran(into: parent) }
-            parent.waitFor(leaving: left)
+            parent.waitFor(leaving: left, of: core.containerDescription)
         }
     }
 

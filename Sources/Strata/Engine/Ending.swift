@@ -18,8 +18,9 @@ package final class Ending: Sendable {
         /// Whether the walk over the children is still going: until it is over, a child
         /// that finishes only counts down.
         var walking = true
-        /// Children ending elsewhere, not done yet.
-        var pending = 0
+        /// Children ending elsewhere, not done yet: named, for an awaited end that stops
+        /// waiting for them at its deadline (``childrenOverran``).
+        var pending: [ContainerDescription] = []
         /// The reports of the children done so far.
         var children = EndReport()
         /// The scope whose end this is, kept by a walk that found children pending: whoever
@@ -38,20 +39,26 @@ package final class Ending: Sendable {
 
     /// Waits for `child`, a child's ending that may still run elsewhere: its report joins
     /// this end's when it is done, and this end goes on only after it.
-    package func waitFor(_ child: Ending) {
-        state.withLock { $0.pending += 1 }
-        let waiting = child.done.whenGiven { [self] report in childDone(report) }
-        if !waiting, let report = child.done.given { childDone(report) }
+    ///
+    /// - Parameters:
+    ///   - child: The child's ending.
+    ///   - name: The child, named in ``childrenOverran`` while it is pending.
+    package func waitFor(_ child: Ending, of name: ContainerDescription) {
+        // Most children are done by now, walked on this thread: nothing to keep pending.
+        if let report = child.done.given { return absorb(report) }
+        state.withLock { $0.pending.append(name) }
+        let waiting = child.done.whenGiven { [self] report in childDone(name, report) }
+        if !waiting, let report = child.done.given { childDone(name, report) }
     }
 
     /// Waits for a child that ended quietly elsewhere to leave its parent.
     ///
     /// Such a child is still releasing what it held; `left` is given when it leaves
     /// (``ScopeState/awaitLeaving(_:signal:)``). Its report went to whoever ended it.
-    package func waitFor(leaving left: OneShot<Void>) {
-        state.withLock { $0.pending += 1 }
-        let waiting = left.whenGiven { [self] _ in childDone(EndReport()) }
-        if !waiting { childDone(EndReport()) }
+    package func waitFor(leaving left: OneShot<Void>, of name: ContainerDescription) {
+        state.withLock { $0.pending.append(name) }
+        let waiting = left.whenGiven { [self] _ in childDone(name, EndReport()) }
+        if !waiting { childDone(name, EndReport()) }
     }
 
     /// Ends the walk over the children of `scope`, whose end this is.
@@ -62,20 +69,38 @@ package final class Ending: Sendable {
     package func childrenWalked(of scope: ScopeCore) -> EndReport? {
         state.withLock { state in
             state.walking = false
-            guard state.pending > 0 else { return state.children }
+            guard !state.pending.isEmpty else { return state.children }
             state.rest = scope
             return nil
         }
     }
 
+    #if STRATA_EXPLORER
+        /// Whether a child ending elsewhere is still pending: for the explorer's invariants.
+        package var waitsForChildren: Bool { state.withLock { !$0.pending.isEmpty } }
+    #endif
+
     /// The reports of the children that ended so far: what a handed-off `end()` returns.
     var childrenSoFar: EndReport { state.withLock(\.children) }
 
-    private func childDone(_ report: EndReport) {
+    /// The reports of the children that ended so far, with each child still pending listed
+    /// as overran: what an awaited end that stops waiting at its deadline returns.
+    var childrenOverran: EndReport {
+        state.withLock { state in
+            var report = state.children
+            for name in state.pending
+            where !report.overran.contains(where: { $0.kind == .child && $0.container == name }) {
+                report.addOverran(EndWork(kind: .child, container: name, site: nil), nil)
+            }
+            return report
+        }
+    }
+
+    private func childDone(_ name: ContainerDescription, _ report: EndReport) {
         let go: (scope: ScopeCore, children: EndReport)? = state.withLock { state in
             state.children.absorb(report)
-            state.pending -= 1
-            guard !state.walking, state.pending == 0, let scope = state.rest.take() else {
+            if let done = state.pending.firstIndex(of: name) { state.pending.remove(at: done) }
+            guard !state.walking, state.pending.isEmpty, let scope = state.rest.take() else {
                 return nil
             }
             return (scope, state.children)

@@ -262,5 +262,10 @@
     extension Container {
         /// Where the container stands in its life, for the explorer's invariants.
         package var explorerPhase: ScopeState.Phase { scope.unboundCore.read { $0.phase } }
+
+        /// Whether the container's end waits for a child ending elsewhere.
+        package var explorerWaitsForChildren: Bool {
+            scope.unboundCore.read { $0.side?.ending }?.waitsForChildren ?? false
+        }
     }
 #endif

@@ -70,7 +70,15 @@ extension ScopeState {
     /// - Returns: Whether the child is still listed; `false` keeps nothing.
     package mutating func awaitLeaving(_ child: ScopeCore, signal: OneShot<Void>) -> Bool {
         guard child.childSlot.load(ordering: .relaxed) >= 0 else { return false }
-        sideForWriting().leaving[ObjectIdentifier(child)] = signal
+        #if STRATA_EXPLORER
+            // The explorer's mutation check: one signal per child, as on 28cfe11, where a
+            // second waiter replaced the first and the first was never given.
+            if Interleavings.mutation == "single-leaving-signal" {
+                sideForWriting().leaving[ObjectIdentifier(child)] = [signal]
+                return true
+            }
+        #endif
+        sideForWriting().leaving[ObjectIdentifier(child), default: []].append(signal)
         return true
     }
 

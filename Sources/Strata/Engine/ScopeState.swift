@@ -186,7 +186,7 @@ extension ScopeState {
         /// lock.
         case removed(ScopeCore?)
         /// The same, and the signals to give outside the lock: a draining end's, when this
-        /// was its last child, and that of an end waiting for this child to leave.
+        /// was its last child, and those of the ends waiting for this child to leave.
         case removedWaking(ScopeCore?, [OneShot<Void>])
     }
 
@@ -199,7 +199,7 @@ extension ScopeState {
         guard let side else { return .removed(removed) }
         var wake: [OneShot<Void>] = []
         if let left = side.leaving.removeValue(forKey: ObjectIdentifier(child)) {
-            wake.append(left)
+            wake.append(contentsOf: left)
         }
         if children.isEmpty, let drained = side.drained {
             side.drained = nil

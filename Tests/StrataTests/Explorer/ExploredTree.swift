@@ -129,6 +129,13 @@
     }
 
     /// What a run saw: hooks, violations seen by the operations, reports and requests.
+    /// An awaited end's report, and whether its end still waited for a child as it returned.
+    struct AwaitedReport {
+        let place: Place
+        let report: EndReport
+        let waitingForChildren: Bool
+    }
+
     final class ExploredLog: @unchecked Sendable {
         // @unchecked: every stored property is behind `lock`.
         private let lock = NSLock()
@@ -136,20 +143,22 @@
         /// `violation <what>`.
         private var seen: [String] = []
         /// The reports of awaited ends, by the place ended.
-        private var reports: [(Place, EndReport)] = []
+        private var reports: [AwaitedReport] = []
         /// The requests made, to check at the end.
         private var requests: [ExploredRequest] = []
 
         func record(_ event: String) { lock.withLock { seen.append(event) } }
 
-        func keep(_ report: EndReport, of place: Place) {
-            lock.withLock { reports.append((place, report)) }
+        func keep(_ report: EndReport, of place: Place, waitingForChildren: Bool) {
+            lock.withLock {
+                reports.append(AwaitedReport(place: place, report: report, waitingForChildren: waitingForChildren))
+            }
         }
 
         func keep(_ request: ExploredRequest) { lock.withLock { requests.append(request) } }
 
         var events: [String] { lock.withLock { seen } }
-        var awaitedReports: [(Place, EndReport)] { lock.withLock { reports } }
+        var awaitedReports: [AwaitedReport] { lock.withLock { reports } }
         var madeRequests: [ExploredRequest] { lock.withLock { requests } }
 
     }

@@ -44,7 +44,8 @@
                 guard let container = tree.container(place) else { return }
                 let report = await container.endAndWait(
                     within: deadline ? .seconds(10) : .seconds(86_400), draining: draining)
-                log.keep(report, of: place)
+                // Read as it returns: whether its end still waited for a child then.
+                log.keep(report, of: place, waitingForChildren: container.explorerWaitsForChildren)
             case .makeFeature:
                 guard let session = tree.container(.session) as? ExploredSession else { return }
                 do {

@@ -67,12 +67,13 @@
         }
 
         /// A report lists a container at most once in each of `ended`, the children in
-        /// `overran` and `stillEnding`, and never as both ended and still ending; one that leaves a container still ending names the child it still
-        /// waits for; every caller of one end that got its whole report got the same one.
-        private static func reports(_ reports: [(Place, EndReport)]) -> [String] {
+        /// `overran` and `stillEnding`, and never as both ended and still ending; one that leaves a container still ending
+        /// while its end waits for a child names that child (an end whose own steps run on
+        /// elsewhere has no child to name); every caller of one end that got its whole report got the same one.
+        private static func reports(_ reports: [AwaitedReport]) -> [String] {
             var violations: [String] = []
             var whole: [Place: Set<String>] = [:]
-            for (place, report) in reports {
+            for (place, report, waitingForChildren) in reports.map({ ($0.place, $0.report, $0.waitingForChildren) }) {
                 let children = report.overran.filter { $0.kind == .child }.map(\.container.description)
                 let ended = report.ended.map(\.description)
                 let stillEnding = report.stillEnding.map(\.description)
@@ -86,7 +87,7 @@
                 if !Set(ended).isDisjoint(with: stillEnding) {
                     violations.append("an awaited end of \(place) lists a container as ended and still ending")
                 }
-                if !report.stillEnding.isEmpty, children.isEmpty {
+                if !report.stillEnding.isEmpty, children.isEmpty, waitingForChildren {
                     violations.append(
                         "an awaited end of \(place) returned still ending, naming nothing it waits for")
                 }
