@@ -163,8 +163,9 @@
         /// Runs the runnable `id` until it stops at a point or its thread's work is done.
         ///
         /// - Returns: `false` when it did neither within `limit`: it blocked where the explorer
-        ///   cannot see, which a run reports as a deadlock.
-        package func run(_ id: Int, limitInSeconds limit: Int = 5) -> Bool {
+        ///   cannot see, which a run reports as a deadlock. Thirty seconds: a step takes
+        ///   microseconds, but on a loaded machine one was starved past five.
+        package func run(_ id: Int, limitInSeconds limit: Int = 30) -> Bool {
             let chosen: Runnable? = state.withLock { state in
                 guard let index = state.runnables.firstIndex(where: { $0.id == id }) else {
                     return nil

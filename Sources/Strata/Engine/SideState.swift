@@ -35,8 +35,9 @@ final class SideState {
     var ending: Ending?
     /// What a draining end awaits: given when the last child leaves.
     var drained: OneShot<Void>?
-    /// What ends await of children that ended quietly elsewhere and are still releasing:
-    /// every signal kept for a child is given when it leaves. More than one end may wait for
+    /// What ends await of children that ended quietly elsewhere and are still releasing.
+    ///
+    /// Every signal kept for a child is given when it leaves. More than one end may wait for
     /// one child (this scope's end and the child's own `endAndWait`, or two of those).
     var leaving: [ObjectIdentifier: [OneShot<Void>]] = [:]
     /// The test this container is charged to, for the leak check; `nil` outside tests.

@@ -61,7 +61,8 @@ package final class TrackedWork: Sendable {
             // In the explorer's build, its tasks run when the explorer says.
             let task =
                 Interleavings.isExploring
-                ? Task(executorPreference: Interleavings.shared, priority: priority, operation: body)
+                ? Task(
+                    executorPreference: Interleavings.shared, priority: priority, operation: body)
                 : Task(priority: priority, operation: body)
         #else
             let task = Task(priority: priority, operation: body)

@@ -22,10 +22,17 @@
     final class ExploredFeature: Container {
         let scope: FeatureScope<ExploredSession>
         init(parent: ExploredSession) { scope = FeatureScope(parent: parent) }
+        var featureItem: Provider<Service> { shared { Service(id: 3) } }
+    }
+
+    /// A feature an operation makes while the tree ends: a type of its own, so that a report
+    /// that names it and the tree's feature names two containers, not one twice.
+    final class ExploredLateFeature: Container {
+        let scope: FeatureScope<ExploredSession>
         init(checking parent: ExploredSession) throws(StrataError) {
             scope = try FeatureScope(checking: parent)
         }
-        var featureItem: Provider<Service> { shared { Service(id: 3) } }
+        var lateItem: Provider<Service> { shared { Service(id: 5) } }
     }
 
     final class ExploredRequest: Container {
@@ -64,7 +71,8 @@
 
         var description: String {
             let hooks = places.map { hooked.contains($0) ? "\($0)+hook" : "\($0)" }
-            return hooks.joined(separator: "/") + (hookEndsApp.map { ", \($0)'s hook ends app" } ?? "")
+            return hooks.joined(separator: "/")
+                + (hookEndsApp.map { ", \($0)'s hook ends app" } ?? "")
         }
     }
 
@@ -128,7 +136,6 @@
         }
     }
 
-    /// What a run saw: hooks, violations seen by the operations, reports and requests.
     /// An awaited end's report, and whether its end still waited for a child as it returned.
     struct AwaitedReport {
         let place: Place
@@ -136,6 +143,7 @@
         let waitingForChildren: Bool
     }
 
+    /// What a run saw: hooks, violations seen by the operations, reports and requests.
     final class ExploredLog: @unchecked Sendable {
         // @unchecked: every stored property is behind `lock`.
         private let lock = NSLock()
@@ -151,7 +159,9 @@
 
         func keep(_ report: EndReport, of place: Place, waitingForChildren: Bool) {
             lock.withLock {
-                reports.append(AwaitedReport(place: place, report: report, waitingForChildren: waitingForChildren))
+                reports.append(
+                    AwaitedReport(
+                        place: place, report: report, waitingForChildren: waitingForChildren))
             }
         }
 

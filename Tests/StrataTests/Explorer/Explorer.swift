@@ -49,8 +49,9 @@
             case .makeFeature:
                 guard let session = tree.container(.session) as? ExploredSession else { return }
                 do {
-                    let feature = try ExploredFeature(checking: session)
-                    _ = feature.featureItem()
+                    let feature = try ExploredLateFeature(checking: session)
+                    // The session's end may reach the feature as soon as it is made.
+                    _ = try? feature.lateItem.resolve()
                 } catch {
                     // Refused: the session's end began.
                 }
@@ -137,8 +138,13 @@
         /// Explores `scenario`'s schedules with at most `bound` preemptions, stopping at the
         /// first violation or after `limit` schedules.
         ///
-        /// - Parameter mutation: An old behaviour to bring back for the run (see
-        ///   `Interleavings.mutation`), for the check that the explorer finds it.
+        /// - Parameters:
+        ///   - scenario: The operations and the tree they run on.
+        ///   - bound: The preemptions a schedule may make.
+        ///   - limit: The schedules to search at most.
+        ///   - mutation: An old behaviour to bring back for the run (see
+        ///     `Interleavings.mutation`), for the check that the explorer finds it.
+        /// - Returns: How many schedules were searched, and the first violation, if any.
         static func explore(
             _ scenario: Scenario, bound: Int = 2, limit: Int = 20_000, mutation: String? = nil
         ) -> Exploration {
@@ -154,7 +160,8 @@
                 for index in (prefix.count..<steps.count).reversed() {
                     let step = steps[index]
                     for other in step.choices.indices where other != step.chosen {
-                        let spent = step.preemptions + (step.current.map { $0 != other } == true ? 1 : 0)
+                        let spent =
+                            step.preemptions + (step.current.map { $0 != other } == true ? 1 : 0)
                         guard spent <= bound else { continue }
                         prefixes.append(steps[..<index].map(\.chosen) + [other])
                     }
@@ -191,7 +198,9 @@
             while true {
                 let choices = scheduler.runnables
                 if choices.isEmpty { break }
-                let current = last.flatMap { id in choices.firstIndex { $0.id == id && $0.kind == "thread" } }
+                let current = last.flatMap { id in
+                    choices.firstIndex { $0.id == id && $0.kind == "thread" }
+                }
                 let chosen: Int
                 if steps.count < prefix.count {
                     chosen = prefix[steps.count]
@@ -202,7 +211,10 @@
                 } else {
                     chosen = current ?? choices.firstIndex { $0.kind != "deadline" } ?? 0
                 }
-                steps.append(Step(choices: choices, chosen: chosen, current: current, preemptions: preemptions))
+                steps.append(
+                    Step(
+                        choices: choices, chosen: chosen, current: current, preemptions: preemptions
+                    ))
                 if let current, current != chosen { preemptions += 1 }
                 let id = choices[chosen].id
                 guard scheduler.run(id) else {

@@ -22,7 +22,9 @@
                     scenario, bound: scenario.bound, limit: Scenarios.limit)
                 schedules += exploration.schedules
                 if ProcessInfo.processInfo.environment["STRATA_EXPLORER_VERBOSE"] != nil {
-                    print("\(scenario): \(exploration.schedules) schedules, \(ContinuousClock.now - began)")
+                    print(
+                        "\(scenario): \(exploration.schedules) schedules, \(ContinuousClock.now - began)"
+                    )
                 }
                 #expect(exploration.violation == nil, "\(exploration)")
             }
@@ -32,8 +34,10 @@
                     + "at most \(Scenarios.limit) each, \(ContinuousClock.now - started)")
         }
 
-        /// The mutation check: with one leaving signal per child, as on `28cfe11`, the search
-        /// reports a violation within the same budget. A search that misses it guards nothing.
+        /// The mutation check: the search finds the single leaving signal restored.
+        ///
+        /// With one leaving signal per child, as on `28cfe11`, the search reports a violation
+        /// within the same budget. A search that misses it guards nothing.
         @Test(.timeLimit(.minutes(3)))
         func findsTheSingleLeavingSignal() {
             var found: Exploration?

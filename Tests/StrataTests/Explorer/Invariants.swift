@@ -1,8 +1,10 @@
 #if STRATA_EXPLORER
     import Strata
 
-    /// What must hold once a run is quiescent — nothing left to run — whatever its operations
-    /// and their order. None names a defect: each is a promise of the end.
+    /// What must hold once a run is quiescent, nothing left to run.
+    ///
+    /// They hold whatever the operations and their order. None names a defect: each is a
+    /// promise of the end.
     enum Invariants {
         /// The violations of `tree`'s run; `finished` lists the indices of the operations
         /// that returned.
@@ -12,7 +14,9 @@
             var violations: [String] = []
             for (index, operation) in scenario.operations.enumerated()
             where !finished.contains("\(index)") {
-                violations.append("\(operation) never returned, with nothing left to run: a lost wake-up or a deadlock")
+                violations.append(
+                    "\(operation) never returned, with nothing left to run: a lost wake-up or a deadlock"
+                )
             }
             violations += tree.log.events.filter { $0.hasPrefix("violation") }
             violations += ends(tree)
@@ -50,7 +54,9 @@
                 let runs = events.filter { $0 == "hook \(place)" }.count
                 switch phases.first(where: { $0.place == place })?.phase {
                 case .ended?:
-                    if runs != 1 { violations.append("\(place)'s hook ran \(runs) times; it ended") }
+                    if runs != 1 {
+                        violations.append("\(place)'s hook ran \(runs) times; it ended")
+                    }
                 case nil:
                     if runs > 1 { violations.append("\(place)'s hook ran \(runs) times") }
                 case let phase?:
@@ -59,7 +65,8 @@
                 guard let own = events.firstIndex(of: "hook \(place)") else { continue }
                 for descendant in shape.places where descendant.ancestors.contains(place) {
                     if let theirs = events.firstIndex(of: "hook \(descendant)"), theirs > own {
-                        violations.append("\(place)'s hook ran before its descendant \(descendant)'s")
+                        violations.append(
+                            "\(place)'s hook ran before its descendant \(descendant)'s")
                     }
                 }
             }
@@ -73,27 +80,37 @@
         private static func reports(_ reports: [AwaitedReport]) -> [String] {
             var violations: [String] = []
             var whole: [Place: Set<String>] = [:]
-            for (place, report, waitingForChildren) in reports.map({ ($0.place, $0.report, $0.waitingForChildren) }) {
-                let children = report.overran.filter { $0.kind == .child }.map(\.container.description)
+            for (place, report, waitingForChildren) in reports.map({
+                ($0.place, $0.report, $0.waitingForChildren)
+            }) {
+                let children = report.overran.filter { $0.kind == .child }.map(
+                    \.container.description)
                 let ended = report.ended.map(\.description)
                 let stillEnding = report.stillEnding.map(\.description)
                 // A child a drain or a deadline left still live is ended, and listed in both
                 // `ended` and `overran`: the docs promise that. Each list names it once, and
                 // nothing is both ended and still ending.
-                for (list, names) in [("ended", ended), ("overran", children), ("stillEnding", stillEnding)]
+                for (list, names) in [
+                    ("ended", ended), ("overran", children), ("stillEnding", stillEnding),
+                ]
                 where Set(names).count != names.count {
-                    violations.append("an awaited end of \(place) lists a container twice in \(list): \(names)")
+                    violations.append(
+                        "an awaited end of \(place) lists a container twice in \(list): \(names)")
                 }
                 if !Set(ended).isDisjoint(with: stillEnding) {
-                    violations.append("an awaited end of \(place) lists a container as ended and still ending")
+                    violations.append(
+                        "an awaited end of \(place) lists a container as ended and still ending")
                 }
                 if !report.stillEnding.isEmpty, children.isEmpty, waitingForChildren {
                     violations.append(
-                        "an awaited end of \(place) returned still ending, naming nothing it waits for")
+                        "an awaited end of \(place) returned still ending, naming nothing it waits for"
+                    )
                 }
                 guard report.stillEnding.isEmpty else { continue }
                 if let other = whole[place], other != Set(ended) {
-                    violations.append("two awaited ends of \(place) got different reports: \(other.sorted()) and \(ended.sorted())")
+                    violations.append(
+                        "two awaited ends of \(place) got different reports: \(other.sorted()) and \(ended.sorted())"
+                    )
                 }
                 whole[place] = Set(ended)
             }
