@@ -17,10 +17,11 @@
         /// searched; two preemptions there took minutes per scenario on CI's two cores.
         static let tripleBound = 1
 
-        /// The schedules searched per scenario at most, so that the gate stays within its
-        /// two minutes. The largest scenarios reach it (95 of 214), and search the first 600
-        /// schedules in depth-first order: every choice of their last steps, fewer of their
-        /// first.
+        /// The schedules searched per scenario at most.
+        ///
+        /// So that the gate stays within its two minutes. The largest scenarios reach it (95
+        /// of 214), and search their first 600 schedules in depth-first order: every choice
+        /// of their last steps, fewer of their first.
         static let limit = 600
 
         /// The trees: all hooked; a session that ends quietly (no hook, no child); a feature
