@@ -4,8 +4,11 @@ import Dispatch
 /// makes a handler end with the latest value.
 ///
 /// Observation announces a change in `willSet`, before the model stores it, on the thread
-/// that changes the model; `withObservationTracking` offers nothing later (its `didSet` form
-/// is SPI, and `Observations`, on the platforms that have it, waits on `willSet` too). A
+/// that changes the model; `withObservationTracking` offers nothing later up to Swift 6.3:
+/// its `didSet` form is SPI, and `Observations`, on the platforms that have it, waits on
+/// `willSet` too, then reads on its closure's isolation, so a change made outside that
+/// isolation may be read before its store and the sequence waits for the next change. (Swift
+/// 6.4 adds a public `didSet` option, SE-0506: the sign a delivery could wait for.) A
 /// delivery that reads as soon as it is announced may read the old value, and re-arm the
 /// tracking before the store, which then fires nothing: the handler keeps the old value
 /// until the model changes again. So a delivery reads only once the store is known to be
