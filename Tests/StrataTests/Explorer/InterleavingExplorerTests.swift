@@ -37,13 +37,14 @@
         /// The mutation check: the search finds the single leaving signal restored.
         ///
         /// With one leaving signal per child, as on `28cfe11`, the search reports a violation
-        /// within the same budget. A search that misses it guards nothing.
+        /// within its budget (``Scenarios/mutationLimit`` schedules per scenario). A search
+        /// that misses it guards nothing.
         @Test(.timeLimit(.minutes(3)))
         func findsTheSingleLeavingSignal() {
             var found: Exploration?
             for scenario in Scenarios.all {
                 let exploration = Explorer.explore(
-                    scenario, bound: scenario.bound, limit: Scenarios.limit,
+                    scenario, bound: scenario.bound, limit: Scenarios.mutationLimit,
                     mutation: "single-leaving-signal")
                 if exploration.violation != nil {
                     found = exploration
