@@ -23,7 +23,9 @@ struct EndWaitersTests {
 
         deinit {
             entered.arrive()
-            _ = letGo.wait(timeout: .now() + .seconds(10))
+            // Longer than any deadline of the test can take to fire on a loaded machine: the
+            // Deadlines timer shares the cooperative pool with every test running beside.
+            _ = letGo.wait(timeout: .now() + .seconds(50))
         }
     }
 
@@ -119,7 +121,9 @@ struct EndWaitersTests {
         let letGo = DispatchSemaphore(value: 0)
         container.onEnd { _ in
             entered.arrive()
-            _ = letGo.wait(timeout: .now() + .seconds(10))
+            // Longer than any deadline of the test can take to fire on a loaded machine: the
+            // Deadlines timer shares the cooperative pool with every test running beside.
+            _ = letGo.wait(timeout: .now() + .seconds(50))
         }
         Thread.detachNewThread { [container] in _ = container.end() }
         #expect(entered.wait(for: 1))
