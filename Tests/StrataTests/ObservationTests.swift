@@ -32,13 +32,14 @@ struct ObservationTests {
     }
 
     @Test(
-        "after end() returns no handler of that container runs, even with changes on another thread",
+        "after end() returns no handler of that container starts, even with changes on another thread",
         .tags(.stress), .timeLimit(.minutes(1)))
     func noHandlerAfterEndUnderRace() {
         for _ in 0..<50 {
             let status = Observed(0)
             let form = TestApp().makeFeature().makeInteraction()
             let endReturned = Atomic<Bool>(false)
+            let handedOff = Atomic<Bool>(false)
             let lateCalls = Atomic<Int>(0)
             let subscription = status.observe(in: form) { _ in
                 if endReturned.load(ordering: .sequentiallyConsistent) {
@@ -49,13 +50,18 @@ struct ObservationTests {
             DispatchQueue.concurrentPerform(iterations: 3) { worker in
                 if worker == 0 {
                     spin(microseconds: 100)
-                    form.end()
+                    let report = form.end()
+                    handedOff.store(!report.stillEnding.isEmpty, ordering: .sequentiallyConsistent)
                     endReturned.store(true, ordering: .sequentiallyConsistent)
                 } else {
                     for value in 0..<200 { status.value = value }
                 }
             }
-            #expect(lateCalls.load(ordering: .relaxed) == 0)
+            // An end that found a handler running on another thread hands its rest to that
+            // call's return and reports the container still ending: that one call may go on
+            // past `end()`'s return; none starts after it.
+            let allowed = handedOff.load(ordering: .sequentiallyConsistent) ? 1 : 0
+            #expect(lateCalls.load(ordering: .relaxed) <= allowed)
             withExtendedLifetime(subscription) {}
         }
     }
