@@ -21,10 +21,19 @@ extension Container where ContainerTier: RequestParentTier {
     ///   ``task(priority:fileID:filePath:line:_:)`` is: an `endAndWait` of the request or of a
     ///   container above it, called from `body` — a shutdown endpoint — returns at once with the
     ///   container in ``EndReport/stillEnding``, and the end goes on once `body` has returned.
-    /// - When `body` is done, the request ends as
-    ///   ``endAndWait(within:draining:fileID:filePath:line:)`` ends it, awaited. Its async end
-    ///   hooks and ``AsyncScopeBound`` instances run in a task of their own, so they run to
-    ///   completion even when the body was cancelled: a leased connection goes back to its pool.
+    /// - When `body` returns or throws, the request ends in the body's task, as a `defer`
+    ///   runs in its own: its tasks, async end hooks and ``AsyncScopeBound`` instances are
+    ///   awaited there, in the end's order, with no deadline of their own. A request's end is
+    ///   part of the request; a draining `endAndWait` of the app bounds it from above.
+    /// - When the body's task is cancelled, the request ends as
+    ///   ``endAndWait(within:draining:fileID:filePath:line:)`` ends it: its async end work runs
+    ///   in a task of its own, which never sees the cancellation, so a leased connection still
+    ///   goes back to its pool. A cancellation that arrives while an end hook runs in the
+    ///   body's task reaches that hook, and only that one: the steps after it run in a task of
+    ///   their own. So a hook gives back what it holds without a wait that a cancellation
+    ///   stops, as cleanup in a `defer` does.
+    /// - When the request was the last child an ancestor's end waited for, the rest of the
+    ///   ancestor's end runs in a task of its own, never in the body's.
     ///
     /// - Parameters:
     ///   - make: Makes the request container under this one; usually its initialiser.
@@ -52,19 +61,24 @@ extension Container where ContainerTier: RequestParentTier {
                 parent: boundCore.containerDescription, childTier: RequestTier.name,
                 location: "\(core.fileID):\(core.line)")
         }
-        let outcome: Result<Value, any Error>
-        do {
-            // The body is the request's own work: an awaited end of the request or one above
-            // it, called from the body, would wait for the body itself, and returns at once.
-            outcome = .success(
-                try await TrackedWork.$runningFor.withValue(
-                    core, operation: { try await body(request) }, isolation: isolation))
-        } catch {
-            outcome = .failure(error)
-        }
-        core.transition { $0.letGoOfBody() }
-        task.letGo()
-        await request.endAndWait(fileID: fileID, filePath: filePath, line: line)
+        let site = SourceSite(fileID: fileID, filePath: filePath, line: line)
+        // The body and the request's end are the request's own work: an awaited end of the
+        // request or one above it, called from either, would wait for itself, and returns at
+        // once. One task-local push for both.
+        let outcome = await TrackedWork.$runningFor.withValue(
+            core,
+            operation: { () async -> Result<Value, any Error> in
+                let outcome: Result<Value, any Error>
+                do {
+                    outcome = .success(try await body(request))
+                } catch {
+                    outcome = .failure(error)
+                }
+                core.transition { $0.letGoOfBody() }
+                task.letGo()
+                _ = await core.endAsRequest(at: site)
+                return outcome
+            }, isolation: isolation)
         return try outcome.get()
     }
 }

@@ -83,8 +83,11 @@ struct EndRunner {
 
     /// Prepares the runner of `sequence`'s step 5 from `first`, the walk's first async step,
     /// with the rest of the walk; ``work`` runs it.
+    ///
+    /// Without `first`, the runner begins with
+    /// the walk: the rest of an inline end whose caller was cancelled.
     init(
-        _ sequence: EndSequence, first: EndSequence.PendingWork, walk: consuming EndWalk,
+        _ sequence: EndSequence, first: EndSequence.PendingWork?, walk: consuming EndWalk,
         tracer: (@Sendable (TraceEvent) -> Void)?
     ) {
         let shared = Shared(State(walk: walk, running: first))
@@ -102,15 +105,14 @@ struct EndRunner {
     /// bytes, which the task's allocator took from the heap at each end. Measured with the
     /// other changes ``Resumption`` lists.
     private static func run(
-        _ sequence: EndSequence, first: EndSequence.PendingWork, shared: Shared,
+        _ sequence: EndSequence, first: EndSequence.PendingWork?, shared: Shared,
         tracer: (@Sendable (TraceEvent) -> Void)?
     ) async {
-        var pending = first
-        while true {
-            sequence.traceStart(pending, tracer: tracer)
-            await sequence.run(pending)
-            guard let next = next(after: sequence, shared: shared, tracer: tracer) else { return }
-            pending = next
+        var pending = first ?? next(after: sequence, shared: shared, tracer: tracer)
+        while let step = pending {
+            sequence.traceStart(step, tracer: tracer)
+            await sequence.run(step)
+            pending = next(after: sequence, shared: shared, tracer: tracer)
         }
     }
 
@@ -219,6 +221,16 @@ extension EndSequence {
         into own: inout EndReport
     ) async {
         guard let runner = runner(of: walk, watching: &watched, tracer: tracer) else { return }
+        await awaitRunner(
+            runner, watching: &watched, of: name, tracer: tracer, until: deadline, into: &own)
+    }
+
+    /// Awaits `runner` up to `deadline`, and takes the rest of its walk over after it.
+    func awaitRunner(
+        _ runner: EndRunner, watching watched: inout Watches, of name: ContainerName,
+        tracer: (@Sendable (TraceEvent) -> Void)?, until deadline: ContinuousClock.Instant,
+        into own: inout EndReport
+    ) async {
         if await runner.work.run(until: deadline) {
             watched.append(runner.finished)
             return
@@ -226,6 +238,35 @@ extension EndSequence {
         await takeOver(
             from: runner, watching: &watched, of: name, tracer: tracer, until: deadline,
             into: &own)
+    }
+
+    /// Step 5 of an inline end (`withRequest` once its body has returned): each async step
+    /// awaited here, in the caller's task, with no deadline of its own.
+    ///
+    /// A cancellation of the caller reaches the step running then, and only that one: the
+    /// rest of the walk goes to a runner, never seeing it, awaited up to `endAndWait`'s
+    /// default deadline from then. A caller cancelled before the end hands it all to the
+    /// runner, as `endAndWait` does.
+    func awaitInPlace(
+        _ walk: consuming EndWalk, watching watched: inout Watches, of name: ContainerName,
+        tracer: (@Sendable (TraceEvent) -> Void)?, into own: inout EndReport
+    ) async {
+        // The async step reached after a cancellation, if any: the runner's first.
+        var first: PendingWork?
+        while !Task.isCancelled {
+            guard let step = walk.next() else { return }
+            guard let pending = perform(step, watching: &watched, tracer: tracer) else { continue }
+            guard !Task.isCancelled else {
+                first = pending
+                break
+            }
+            traceStart(pending, tracer: tracer)
+            await run(pending)
+        }
+        let runner = EndRunner(self, first: first, walk: walk, tracer: tracer)
+        await awaitRunner(
+            runner, watching: &watched, of: name, tracer: tracer,
+            until: ContinuousClock.now.advanced(by: .seconds(10)), into: &own)
     }
 
     /// The synchronous steps up to the first async one, run here; then the runner of the

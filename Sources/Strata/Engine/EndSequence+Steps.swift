@@ -49,10 +49,15 @@ extension EndSequence {
     /// Steps 4 to 7, each awaited up to `deadline`: what overran is cancelled, listed and
     /// left behind.
     ///
+    /// Inline, and the caller not cancelled, the tasks and async steps are
+    /// awaited in the caller's task with no deadline
+    /// (``awaitInPlace(_:watching:of:tracer:into:)``).
+    ///
     /// With nothing async to await, it starts no task and costs about what
     /// ``finishNow(_:children:)`` costs.
     func finishAwaited(
-        _ ending: Ending, children: EndReport, until deadline: ContinuousClock.Instant
+        _ ending: Ending, children: EndReport, until deadline: ContinuousClock.Instant,
+        inline: Bool
     ) async -> EndReport {
         let work = stopOwnWork()
         // A handler running on another thread is awaited, not blocked on, up to the deadline;
@@ -68,14 +73,25 @@ extension EndSequence {
         var (walk, tasks) = (work.walk, work.tasks)
         _ = consume work
         for task in tasks { task.scopeDidEnd() }
-        for task in tasks where await !task.work.wait(until: deadline) {
-            own.addOverran(
-                EndWork(kind: .task, container: name.description, site: task.site), task.work)
+        for task in tasks {
+            if inline, !Task.isCancelled {
+                await task.work.wait()
+            } else if await !task.work.wait(until: deadline) {
+                own.addOverran(
+                    EndWork(kind: .task, container: name.description, site: task.site),
+                    task.work)
+            }
         }
         tasks.removeAll()
         var watched = Watches()
-        await awaitSteps(
-            consume walk, watching: &watched, of: name, tracer: tracer, until: deadline, into: &own)
+        if inline {
+            await awaitInPlace(
+                consume walk, watching: &watched, of: name, tracer: tracer, into: &own)
+        } else {
+            await awaitSteps(
+                consume walk, watching: &watched, of: name, tracer: tracer, until: deadline,
+                into: &own)
+        }
         let (remaining, side) = release(&watched)
         return report(
             ending, own: own, children: children, remaining: remaining, side: side, name: name,

@@ -47,8 +47,14 @@ struct EndSequence {
     /// when that child is done). A caller that finds an end begun awaits its report up to its own
     /// deadline. Called from work of this scope or one below it — a task of its own, an async hook
     /// — it would wait for itself: it returns at once, with the container listed as still ending.
+    ///
+    /// `inline`, for `withRequest` once its body has returned, awaits the end's tasks and
+    /// async steps in the caller's task, with no deadline of their own, unless the caller is
+    /// cancelled (``finishAwaited(_:children:until:inline:)``): the caller is its request's
+    /// own work, which an awaited end otherwise leaves at once.
     func endAwaited(
-        until deadline: ContinuousClock.Instant, at site: SourceSite?, draining: Bool
+        until deadline: ContinuousClock.Instant, at site: SourceSite?, draining: Bool,
+        inline: Bool = false
     ) async -> EndReport {
         // Called from the body that holds this scope (`withRequest`), or from work the body
         // started: the end would run under the body, or wait for it. It begins once the body
@@ -71,14 +77,15 @@ struct EndSequence {
             if core.read(\.endedQuietlyByAwait) { report.endedNames.append(core.containerName) }
             return report
         case .begun(let ending?):
-            guard !core.isRunningOwnWork else { return stillEnding(EndReport()) }
+            guard inline || !core.isRunningOwnWork else { return stillEnding(EndReport()) }
             return await ending.done.value(until: deadline)
                 ?? stillEnding(ending.childrenOverran)
         case .closed(let ending):
-            guard core.isRunningOwnWork else {
+            guard !inline, core.isRunningOwnWork else {
                 // In the caller's task: its waits ignore the caller's cancellation, and its
-                // async steps run in a task of their own (``EndRunner``).
-                return await walkAwaited(ending, until: deadline, draining: draining)
+                // async steps run in a task of their own (``EndRunner``), or, inline, here.
+                return await walkAwaited(
+                    ending, until: deadline, draining: draining, inline: inline)
             }
             // Work of this tree would wait for itself: the walk goes on in a task of its
             // own, nobody's work, and the caller returns at once.
@@ -196,17 +203,18 @@ struct EndSequence {
     ///   at the deadline, what ended by then, with this container still ending: the rest of
     ///   its steps runs, synchronously, when that child is done.
     private func walkAwaited(
-        _ ending: Ending, until deadline: ContinuousClock.Instant, draining: Bool
+        _ ending: Ending, until deadline: ContinuousClock.Instant, draining: Bool,
+        inline: Bool = false
     ) async -> EndReport {
         let overranDrain = draining ? await drain(until: deadline, into: ending) : false
         for child in childrenInEndOrder() {
             await EndSequence(child).endAwaitedAsChild(
-                until: deadline, of: ending, listed: overranDrain)
+                until: deadline, of: ending, listed: overranDrain, inline: inline)
         }
         guard let children = ending.childrenWalked(of: core) else {
             return stillEnding(ending.childrenSoFar)
         }
-        return await finishAwaited(ending, children: children, until: deadline)
+        return await finishAwaited(ending, children: children, until: deadline, inline: inline)
     }
 
     /// Ends this child as part of its parent's awaited end, up to `deadline`: a child whose
@@ -218,15 +226,16 @@ struct EndSequence {
     ///   - parent: The parent's ending, which waits for the child.
     ///   - listed: Whether the drain listed this child as overran already, when its
     ///     deadline passed with the child still live.
+    ///   - inline: Whether the parent's end is inline: the child's is too.
     private func endAwaitedAsChild(
-        until deadline: ContinuousClock.Instant, of parent: Ending, listed: Bool = false
+        until deadline: ContinuousClock.Instant, of parent: Ending, listed: Bool, inline: Bool
     ) async {
         var report = EndReport()
         switch begin(at: parent.site, quietInto: &report, cascading: true) {
         case .quiet:
             parent.absorb(report)
         case .closed(let ending):
-            _ = await walkAwaited(ending, until: deadline, draining: false)
+            _ = await walkAwaited(ending, until: deadline, draining: false, inline: inline)
             // Handed off: one of its own children was still ending elsewhere at the deadline.
             if ending.done.given == nil, !listed { overran(into: parent) }
             parent.waitFor(ending, of: core.containerDescription)

@@ -105,6 +105,30 @@ package final class Ending: Sendable {
             }
             return (scope, state.children)
         }
-        if let go { _ = EndSequence(go.scope).finishNow(self, children: go.children) }
+        guard let go else { return }
+        let sequence = EndSequence(go.scope)
+        // Given by work of a scope below — a request ending inline in its body's task — the
+        // rest of an ancestor's end does not run in that task: it goes to work of its own,
+        // nobody's, as an end called from such work does.
+        guard TrackedWork.runningFor?.isWithin(go.scope) == true, !Self.mutatedToRunInline else {
+            _ = sequence.finishNow(self, children: go.children)
+            return
+        }
+        let children = go.children
+        TrackedWork(for: nil) {
+            TrackedWork.$runningFor.withValue(nil) {
+                _ = sequence.finishNow(self, children: children)
+            }
+        }.start()
+    }
+
+    /// The explorer's mutation check: an ancestor's rest run in the task that finished its
+    /// last child, as it would be without the hand-off above.
+    private static var mutatedToRunInline: Bool {
+        #if STRATA_EXPLORER
+            Interleavings.mutation == "ancestor-inline"
+        #else
+            false
+        #endif
     }
 }

@@ -113,6 +113,9 @@
                 let log = self.log
                 container(place)?.onEnd { _ in
                     log.record("hook \(place)")
+                    if log.runsInARequestTask {
+                        log.record("violation: \(place)'s hook ran in a request's task")
+                    }
                     app?.end()
                 }
             }
@@ -154,6 +157,8 @@
         private var reports: [AwaitedReport] = []
         /// The requests made, to check at the end.
         private var requests: [ExploredRequest] = []
+        /// The tasks of the requests running now.
+        private var requestTasks: Set<Int> = []
 
         func record(_ event: String) { lock.withLock { seen.append(event) } }
 
@@ -165,7 +170,33 @@
             }
         }
 
-        func keep(_ request: ExploredRequest) { lock.withLock { requests.append(request) } }
+        /// Keeps a request made; returns its number, which its hooks record.
+        func keep(_ request: ExploredRequest) -> Int {
+            lock.withLock {
+                requests.append(request)
+                return requests.count
+            }
+        }
+
+        /// Marks the current task as a request's, until ``leaveRequestTask(_:)``.
+        ///
+        /// An ancestor's step never runs in it. Told apart by the task's hash while it lives, so a finished
+        /// task's address, reused, is not taken for it.
+        func enterRequestTask() -> Int? {
+            let task = withUnsafeCurrentTask { $0?.hashValue }
+            if let task { lock.withLock { _ = requestTasks.insert(task) } }
+            return task
+        }
+
+        func leaveRequestTask(_ task: Int?) {
+            if let task { lock.withLock { _ = requestTasks.remove(task) } }
+        }
+
+        /// Whether the current task is a live request's.
+        var runsInARequestTask: Bool {
+            guard let task = withUnsafeCurrentTask(body: { $0?.hashValue }) else { return false }
+            return lock.withLock { requestTasks.contains(task) }
+        }
 
         var events: [String] { lock.withLock { seen } }
         var awaitedReports: [AwaitedReport] { lock.withLock { reports } }

@@ -18,9 +18,10 @@
         case makeFeature
         /// The tree lets go of the container at a place: its release ends it.
         case release(Place)
-        /// `withRequest` under the app: the body resolves from the request and the app, awaits
-        /// a turn, and resolves again; `endingItself` has the body call its request's
-        /// `endAndWait` in between.
+        /// `withRequest` under the app: the body gives the request two async end hooks,
+        /// resolves from the request and the app, awaits a turn, and resolves again;
+        /// `endingItself` has the body call its request's `endAndWait` in between, and the
+        /// newer hook, run inline, cancel its task: the older one then runs elsewhere.
         case request(endingItself: Bool = false)
 
         var description: String {
@@ -58,9 +59,24 @@
             case .release(let place):
                 tree.letGo(place)
             case .request(let endingItself):
+                let task = log.enterRequestTask()
+                defer { log.leaveRequestTask(task) }
                 do {
                     try await tree.app.withRequest(ExploredRequest.init) { request in
-                        log.keep(request)
+                        let number = log.keep(request)
+                        request.onEnd { _ in
+                            await Task.yield()
+                            log.record("request \(number) older")
+                        }
+                        request.onEnd { _ in
+                            let inline = log.runsInARequestTask
+                            log.record("request \(number) newer\(inline ? " inline" : "")")
+                            // A cancellation between two inline steps.
+                            if endingItself, inline {
+                                withUnsafeCurrentTask { $0?.cancel() }
+                            }
+                            await Task.yield()
+                        }
                         Self.resolve(in: request, log: log, when: "first")
                         if endingItself { await request.endAndWait() }
                         await Task.yield()

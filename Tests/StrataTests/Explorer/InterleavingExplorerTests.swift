@@ -54,5 +54,24 @@
             #expect(found != nil, "the explorer did not find the single leaving signal")
             if let found { print("explorer, mutation found: \(found)") }
         }
+
+        /// The mutation check of the request's inline end: the search finds an ancestor's
+        /// steps run in the task of the request it waited for, as they would be if an inline
+        /// end ran the rest of an ancestor's end it finished.
+        @Test(.timeLimit(.minutes(3)))
+        func findsAnAncestorsStepsRunInline() {
+            var found: Exploration?
+            for scenario in Scenarios.all {
+                let exploration = Explorer.explore(
+                    scenario, bound: scenario.bound, limit: Scenarios.mutationLimit,
+                    mutation: "ancestor-inline")
+                if exploration.violation != nil {
+                    found = exploration
+                    break
+                }
+            }
+            #expect(found != nil, "the explorer did not find an ancestor's steps run inline")
+            if let found { print("explorer, mutation found: \(found)") }
+        }
     }
 #endif

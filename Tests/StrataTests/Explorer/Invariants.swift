@@ -25,6 +25,28 @@
             for request in tree.log.madeRequests where request.explorerPhase != .ended {
                 violations.append("a request's end never finished (\(request.explorerPhase))")
             }
+            violations += requestHooks(tree.log)
+            return violations
+        }
+
+        /// Every request's two async hooks ran once each; the newer first when it ran inline.
+        /// (Past its deadline, an awaited end starts what is left without waiting for the
+        /// step that overran, which may not have begun.)
+        private static func requestHooks(_ log: ExploredLog) -> [String] {
+            let events = log.events
+            var violations: [String] = []
+            for number in log.madeRequests.indices.map({ $0 + 1 }) {
+                let newer = events.indices.filter {
+                    events[$0].hasPrefix("request \(number) newer")
+                }
+                let older = events.indices.filter { events[$0] == "request \(number) older" }
+                if newer.count != 1 || older.count != 1 {
+                    violations.append(
+                        "request \(number)'s hooks ran \(newer.count) and \(older.count) times")
+                } else if events[newer[0]].hasSuffix("inline"), newer[0] > older[0] {
+                    violations.append("request \(number)'s older hook ran before its newer one")
+                }
+            }
             return violations
         }
 

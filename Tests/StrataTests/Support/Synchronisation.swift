@@ -146,3 +146,23 @@ final class AsyncGate: Sendable {
 /// Whether the tests run under ThreadSanitizer, about ten times slower: rounds of a race or a
 /// stress test are cut there, so that they fit their time limits on CI's two cores.
 let isUnderThreadSanitizer = dlsym(dlopen(nil, RTLD_NOW), "__tsan_acquire") != nil
+
+/// A task executor that can tell whether the current code runs on it.
+///
+/// Work in the task that prefers it runs there; a task started with `Task { }` inside that task does not, since a
+/// preference does not reach an unstructured task. So a test tells work run in the caller's
+/// task from work run in a task of its own.
+final class RecognisedExecutor: TaskExecutor {
+    private let queue = DispatchQueue(label: "RecognisedExecutor")
+    private static let key = DispatchSpecificKey<Bool>()
+
+    init() { queue.setSpecific(key: Self.key, value: true) }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+
+    /// Whether the caller runs on a recognised executor.
+    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
+}
