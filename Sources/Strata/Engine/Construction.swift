@@ -99,12 +99,24 @@ package final class Construction: Sendable {
 
 /// The stack and identity of an async construction, carried by task-local values so that
 /// an async factory awaiting another async provider is checked for cycles too.
+///
+/// One task-local value holds the three, so that an async construction pushes one, not three.
 enum AsyncResolution {
-    @TaskLocal static var frames: [Frame] = []
-    /// The async construction the current task is running, if any.
-    @TaskLocal static var agent: Agent?
-    /// The graph of the async top-level resolution the current task is part of, if any.
-    @TaskLocal static var graph: ResolutionGraph?
+    struct Context: Sendable {
+        /// The async construction the current task is running.
+        var agent: Agent
+        /// The providers it is building, outermost first.
+        var frames: [Frame]
+        /// The graph of the async top-level resolution the current task is part of.
+        var graph: ResolutionGraph
+    }
+
+    /// The async construction the current task runs, if any.
+    @TaskLocal static var current: Context?
+
+    static var frames: [Frame] { current?.frames ?? [] }
+    static var agent: Agent? { current?.agent }
+    static var graph: ResolutionGraph? { current?.graph }
 }
 
 /// A construction held as a token: what a thread holds while it runs user code that another

@@ -182,15 +182,11 @@ extension ScopeCore {
     ) async throws(StrataError) -> Instance {
         let made: Result<Instance, any Error>
         do {
-            let graph = AsyncResolution.graph ?? ResolutionGraph()
+            let context = AsyncResolution.Context(
+                agent: construction.builder, frames: outerFrames + [frame],
+                graph: AsyncResolution.graph ?? ResolutionGraph())
             made = .success(
-                try await AsyncResolution.$agent.withValue(construction.builder) {
-                    try await AsyncResolution.$frames.withValue(outerFrames + [frame]) {
-                        try await AsyncResolution.$graph.withValue(graph) {
-                            try await make(override)
-                        }
-                    }
-                })
+                try await AsyncResolution.$current.withValue(context) { try await make(override) })
         } catch {
             made = .failure(error)
         }
