@@ -45,40 +45,32 @@ extension Container where ContainerTier: RequestParentTier {
     ///   - body: The request's work.
     /// - Returns: What `body` returned.
     /// - Throws: What `make` or `body` threw.
+    @inlinable
     public func withRequest<Request: Container, Value>(
         _ make: (Self) throws -> Request,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (Request) async throws -> Value
     ) async throws -> Value where Request.ContainerTier == RequestTier {
+        // Inlinable, as `endAndWait` is, so that the caller's specialization knows `Request`
+        // and `Value`: from Strata's generic code every call looked their metadata up at run
+        // time. The rest is `ScopeCore`'s, which is not generic. For the README's "request"
+        // lines.
         let request = try make(self)
         let core = request.boundCore
-        let task = BodyTask()
-        guard core.transition({ $0.hold(by: task) }) else {
-            // This container's end reached the request between its making and the hold.
-            await request.endAndWait(fileID: fileID, filePath: filePath, line: line)
-            throw StrataError.childOfEnded(
-                parent: boundCore.containerDescription, childTier: RequestTier.name,
-                location: "\(core.fileID):\(core.line)")
-        }
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line)
-        // The body and the request's end are the request's own work: an awaited end of the
-        // request or one above it, called from either, would wait for itself, and returns at
-        // once. One task-local push for both.
-        let outcome = await TrackedWork.$runningFor.withValue(
-            core,
-            operation: { () async -> Result<Value, any Error> in
-                let outcome: Result<Value, any Error>
-                do {
-                    outcome = .success(try await body(request))
-                } catch {
-                    outcome = .failure(error)
-                }
-                core.transition { $0.letGoOfBody() }
-                task.letGo()
-                _ = await core.endAsRequest(at: site)
-                return outcome
-            }, isolation: isolation)
-        return try outcome.get()
+        guard let task = core.holdForBody() else {
+            throw await core.refusedRequest(under: boundCore, at: site)
+        }
+        var outcome: Result<Value, any Error>?
+        await core.runAsRequest(holding: task, at: site, isolation: isolation) {
+            do {
+                outcome = .success(try await body(request))
+            } catch {
+                outcome = .failure(error)
+            }
+        }
+        // `runAsRequest` runs its body once, before it returns.
+        return try outcome!.get()
     }
 }

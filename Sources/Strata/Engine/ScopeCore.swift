@@ -90,18 +90,6 @@ package final class ScopeCore: Sendable {
             until: ContinuousClock.now.advanced(by: timeout), at: site, draining: draining)
     }
 
-    /// Ends a request in its body's task, once the body has returned.
-    ///
-    /// Awaited in place when the body was not cancelled
-    /// (``EndSequence/endAwaited(until:at:draining:inline:)``), else as `endAndWait` ends it.
-    /// Waits for work elsewhere — a child ending on another thread,
-    /// a handler running — keep `endAndWait`'s default deadline.
-    func endAsRequest(at site: SourceSite) async -> EndReport {
-        await EndSequence(self).endAwaited(
-            until: ContinuousClock.now.advanced(by: .seconds(10)), at: site, draining: false,
-            inline: true)
-    }
-
     // MARK: The shell
 
     /// Reads the state under the lock.

@@ -10,6 +10,7 @@
 ///   cancellation is safe from any thread, as `Task.cancel()` is.
 /// - The task is read and cleared only under the lock, so a cancel and a ``letGo()`` never
 ///   overlap: a cancel after ``letGo()`` does nothing.
+@usableFromInline
 package final class BodyTask: Sendable {
     // @unchecked through `Lock`: the task is only touched under it (see the invariants).
     private let task: Lock<UnsafeCurrentTask?>
