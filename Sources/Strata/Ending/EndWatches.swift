@@ -29,6 +29,14 @@ extension EndSequence {
         private var first: Watch?
         private var more: [Watch] = []
 
+        init() {}
+
+        /// Room for `count` instances, so that following them grows no array: for the
+        /// README's "request" lines, whose requests hold four.
+        init(room count: Int) {
+            if count > 1 { more.reserveCapacity(count - 1) }
+        }
+
         /// Follows `instance`; whether it is an object that could survive is seen when it is
         /// let go.
         mutating func follow(_ instance: Instance, site: ProviderSite) {

@@ -32,7 +32,7 @@ extension EndSequence {
             if !task.work.isFinished { own.addUnfinished(task.work) }
         }
         tasks.removeAll()
-        var watched = Watches()
+        var watched = Watches(room: walk.instanceCount)
         // Described once, and only when a step leaves work to list.
         var container: ContainerDescription?
         while let step = walk.next() {
@@ -83,7 +83,7 @@ extension EndSequence {
             }
         }
         tasks.removeAll()
-        var watched = Watches()
+        var watched = Watches(room: walk.instanceCount)
         if inline {
             await awaitInPlace(
                 consume walk, watching: &watched, of: name, tracer: tracer, into: &own)

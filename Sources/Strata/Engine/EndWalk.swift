@@ -20,6 +20,9 @@ struct EndWalk {
         self.entries = entries
     }
 
+    /// How many instances the walk ends.
+    var instanceCount: Int { entries.count }
+
     /// The next step; at the end, `nil`, and the walk lets go of what it held unless
     /// `lettingGo` is `false` (then whoever holds the walk drops it: the end runner does so
     /// outside its lock).

@@ -79,6 +79,9 @@ package struct LaterEntries {
 
     /// Appends `entry` under `key`, which has none here.
     mutating func append(_ entry: Entry, for key: ProviderKey) {
+        // Room for four from the first, so that a container of a few instances grows its
+        // slots once, not at each: for the README's "request" lines.
+        if slots.capacity == 0 { slots.reserveCapacity(4) }
         slots.append(Slot(key: key, entry: entry))
         if slots.count * 2 > buckets.count {
             rebuildIndex()
@@ -97,10 +100,10 @@ package struct LaterEntries {
         rebuildIndex()
     }
 
-    /// Makes the index afresh, at twice the slots' count rounded up to a power of two (four
-    /// at least), without the buckets of holes.
+    /// Makes the index afresh, at twice the slots' count rounded up to a power of two (eight
+    /// at least, room for the four slots reserved first), without the buckets of holes.
     private mutating func rebuildIndex() {
-        var capacity = 4
+        var capacity = 8
         while capacity < slots.count * 2 { capacity *= 2 }
         buckets = Array(repeating: -1, count: capacity)
         for position in slots.indices where !slots[position].isHole { index(position) }
