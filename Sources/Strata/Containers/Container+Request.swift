@@ -26,7 +26,7 @@ extension Container where ContainerTier: RequestParentTier {
     ///   awaited there, in the end's order, with no deadline of their own. A request's end is
     ///   part of the request; a draining `endAndWait` of the app bounds it from above.
     /// - When the body's task is cancelled, the request ends as
-    ///   ``endAndWait(within:draining:fileID:filePath:line:)`` ends it: its async end work runs
+    ///   ``endAndWait(within:draining:fileID:filePath:line:isolation:)`` ends it: its async end work runs
     ///   in a task of its own, which never sees the cancellation, so a leased connection still
     ///   goes back to its pool. A cancellation that arrives while an end hook runs in the
     ///   body's task reaches that hook, and only that one: the steps after it run in a task of

@@ -2,7 +2,7 @@ extension Container {
     /// Starts work that is cancelled when the container ends.
     ///
     /// ``end(fileID:filePath:line:)`` does not wait for the work; it cancels it.
-    /// ``endAndWait(within:draining:fileID:filePath:line:)`` cancels it after the container's hooks
+    /// ``endAndWait(within:draining:fileID:filePath:line:isolation:)`` cancels it after the container's hooks
     /// have run, and waits for it up to its deadline; work still running then is listed in
     /// ``EndReport/overran`` with the place it was started. Anything the work resolves after the
     /// end fails with ``StrataError/ended(provider:)`` from `try resolve()`, so it cannot reach the

@@ -119,7 +119,7 @@ extension Container {
     /// reaches a child already ending elsewhere, it leaves the rest of its steps to whoever
     /// finishes that child and returns, listing the container in ``EndReport/stillEnding``.
     /// The container's hooks and release still come after every child's;
-    /// ``endAndWait(within:draining:fileID:filePath:line:)`` awaits them.
+    /// ``endAndWait(within:draining:fileID:filePath:line:isolation:)`` awaits them.
     ///
     /// A container released without `end()` ends itself, hooks included, and its report is
     /// discarded; what it leaves alive is judged all the same, and a leak reaches the root's
@@ -168,7 +168,7 @@ extension Container {
     /// alive. What it receives depends on how the end came:
     ///
     /// - Ended by ``end(fileID:filePath:line:)`` or
-    ///   ``endAndWait(within:draining:fileID:filePath:line:)`` — its own or an
+    ///   ``endAndWait(within:draining:fileID:filePath:line:isolation:)`` — its own or an
     ///   ancestor's — while someone still holds it: the container. Its providers no longer
     ///   resolve by then (its children have ended and its own work has stopped), but its
     ///   stored properties, ``isActive`` and its identity are there to read.

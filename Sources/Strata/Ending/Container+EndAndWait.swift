@@ -72,13 +72,15 @@ extension Container {
     ///     compiler.
     ///   - filePath: The file's path; filled in by the compiler.
     ///   - line: The line; filled in by the compiler.
+    ///   - isolation: The caller's actor, where an end with nothing to await runs, with no
+    ///     hop off it and back; filled in by the compiler.
     /// - Returns: What was ended, what overran the deadline, and which instances were still
     ///   alive after their release: watched, not judged.
     @inlinable @discardableResult
     public func endAndWait(
         within timeout: Duration = .seconds(10), draining: Bool = false,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-        line: UInt = #line
+        line: UInt = #line, isolation: isolated (any Actor)? = #isolation
     ) async -> EndReport {
         // Inlinable, as `end()` is, so that the caller's specialization reads `scope`: from
         // Strata's generic code every call looked `Scope<Tier, Parent>`'s metadata up at run
@@ -86,13 +88,13 @@ extension Container {
         // 104,407 → 91,216 instructions per operation (`Scripts/callgrind-per-op.sh`).
         await boundCore.endAndWait(
             within: timeout, at: SourceSite(fileID: fileID, filePath: filePath, line: line),
-            draining: draining)
+            draining: draining, isolation: isolation)
     }
 
     /// Runs the async `hook` when the container ends, after its children and in reverse
     /// order of registration among its other hooks.
     ///
-    /// ``endAndWait(within:draining:fileID:filePath:line:)`` awaits it, up to its deadline, and
+    /// ``endAndWait(within:draining:fileID:filePath:line:isolation:)`` awaits it, up to its deadline, and
     /// lists it in ``EndReport/overran`` if it is still running then.
     /// ``end(fileID:filePath:line:)``, and the release of a container never ended, cannot await:
     /// they start it in a task of its own and list it in ``EndReport/notAwaited``. If the container

@@ -10,7 +10,7 @@
 ///   those still alive then, the leaks. A root's ``Container/onLeak(_:)`` receivers and the
 ///   `.noSurvivors` test trait are told of the same leaks.
 ///
-/// ``Container/endAndWait(within:draining:fileID:filePath:line:)`` awaits the work
+/// ``Container/endAndWait(within:draining:fileID:filePath:line:isolation:)`` awaits the work
 /// the end starts, and reports the same way: what it lists as watched is not judged either.
 public struct EndReport: Sendable, CustomStringConvertible {
     /// The containers ended by the call, in the order they ended: children before parents.
@@ -29,7 +29,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
     }
 
     /// The tasks and async hooks that
-    /// ``Container/endAndWait(within:draining:fileID:filePath:line:)`` stopped waiting for when its
+    /// ``Container/endAndWait(within:draining:fileID:filePath:line:isolation:)`` stopped waiting for when its
     /// deadline passed, with where each was started or registered, in the order the teardown
     /// reached them: children's before their parent's, and within a container its hooks newest
     /// first, then its tasks newest first.
@@ -47,7 +47,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
     /// ``Container/onEnd(fileID:filePath:line:_:)`` closures and ``AsyncScopeBound`` instances.
     ///
     /// Each runs in a task of its own; end with
-    /// ``Container/endAndWait(within:draining:fileID:filePath:line:)`` to await them.
+    /// ``Container/endAndWait(within:draining:fileID:filePath:line:isolation:)`` to await them.
     public internal(set) var notAwaited: [EndWork] {
         get { lists?.notAwaited ?? [] }
         set { writeLists { $0.notAwaited = newValue } }
@@ -57,7 +57,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
     /// thread or task is ending, and left the rest of the end to whoever finishes it.
     ///
     /// Their hooks and releases, and their ancestors', run when that child's end is done;
-    /// ``Container/endAndWait(within:draining:fileID:filePath:line:)`` on one of them
+    /// ``Container/endAndWait(within:draining:fileID:filePath:line:isolation:)`` on one of them
     /// awaits the rest, and returns the whole end's report.
     public internal(set) var stillEnding: [ContainerDescription] {
         get { lists?.stillEnding ?? [] }

@@ -4,7 +4,7 @@
 /// draining end waited for — named with the place it came from.
 ///
 /// ``EndReport/overran`` lists the ones
-/// ``Container/endAndWait(within:draining:fileID:filePath:line:)`` stopped waiting for;
+/// ``Container/endAndWait(within:draining:fileID:filePath:line:isolation:)`` stopped waiting for;
 /// ``EndReport/notAwaited`` the ones ``Container/end(fileID:filePath:line:)`` could not await.
 ///
 /// ```swift

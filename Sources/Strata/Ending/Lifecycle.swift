@@ -21,7 +21,7 @@ public protocol ScopeBound: AnyObject, Sendable {
 /// An instance with async work to finish when the container that made it ends: the async
 /// counterpart of ``ScopeBound``.
 ///
-/// ``Container/endAndWait(within:draining:fileID:filePath:line:)`` awaits ``scopeDidEnd()`` in its
+/// ``Container/endAndWait(within:draining:fileID:filePath:line:isolation:)`` awaits ``scopeDidEnd()`` in its
 /// place among the container's hooks — reverse order of creation — up to its deadline, before it
 /// releases the instance. ``Container/end(fileID:filePath:line:)`` and the release of a container
 /// never ended cannot await: they start it in a task of their own and list it in

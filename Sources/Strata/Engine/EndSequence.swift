@@ -52,9 +52,13 @@ struct EndSequence {
     /// async steps in the caller's task, with no deadline of their own, unless the caller is
     /// cancelled (``finishAwaited(_:children:until:inline:)``): the caller is its request's
     /// own work, which an awaited end otherwise leaves at once.
+    ///
+    /// It runs on the caller's `isolation`, so that an end with nothing to await — quiet,
+    /// or begun elsewhere and done — makes no hop off the caller's actor and back: the
+    /// README's "endAndWait from the main actor" line. The awaited steps after that run off it.
     func endAwaited(
         until deadline: ContinuousClock.Instant, at site: SourceSite?, draining: Bool,
-        inline: Bool = false
+        inline: Bool = false, isolation: isolated (any Actor)? = nil
     ) async -> EndReport {
         // Called from the body that holds this scope (`withRequest`), or from work the body
         // started: the end would run under the body, or wait for it. It begins once the body

@@ -22,7 +22,7 @@ extension ScopeCore {
     }
 
     /// Runs `body`, which holds this request through `task`, then ends the request in the
-    /// current task (``endAsRequest(at:)``).
+    /// current task (``endAsRequest(at:isolation:)``).
     ///
     /// The body and the end are the request's own work: an awaited end of the request or one
     /// above it, called from either, would wait for itself, and returns at once. One
@@ -38,7 +38,7 @@ extension ScopeCore {
                 await body()
                 transition { $0.letGoOfBody() }
                 task.letGo()
-                _ = await endAsRequest(at: site)
+                _ = await endAsRequest(at: site, isolation: isolation)
             }, isolation: isolation)
     }
 
@@ -48,9 +48,9 @@ extension ScopeCore {
     /// (``EndSequence/endAwaited(until:at:draining:inline:)``), else as `endAndWait` ends it.
     /// Waits for work elsewhere — a child ending on another thread, a handler running — keep
     /// `endAndWait`'s default deadline.
-    func endAsRequest(at site: SourceSite) async -> EndReport {
+    func endAsRequest(at site: SourceSite, isolation: isolated (any Actor)?) async -> EndReport {
         await EndSequence(self).endAwaited(
             until: ContinuousClock.now.advanced(by: .seconds(10)), at: site, draining: false,
-            inline: true)
+            inline: true, isolation: isolation)
     }
 }

@@ -81,13 +81,16 @@ package final class ScopeCore: Sendable {
     @usableFromInline
     func end(at site: SourceSite?) -> EndReport { EndSequence(self).endNow(at: site) }
 
-    /// Ends the scope and awaits each step, up to `timeout` from now: `endAndWait`.
+    /// Ends the scope and awaits each step, up to `timeout` from now: `endAndWait`, on the
+    /// caller's `isolation`.
     @usableFromInline
-    func endAndWait(within timeout: Duration, at site: SourceSite, draining: Bool) async
-        -> EndReport
-    {
+    func endAndWait(
+        within timeout: Duration, at site: SourceSite, draining: Bool,
+        isolation: isolated (any Actor)? = nil
+    ) async -> EndReport {
         await EndSequence(self).endAwaited(
-            until: ContinuousClock.now.advanced(by: timeout), at: site, draining: draining)
+            until: ContinuousClock.now.advanced(by: timeout), at: site, draining: draining,
+            isolation: isolation)
     }
 
     // MARK: The shell

@@ -10,7 +10,7 @@ import Synchronization
 /// is saved, and a message that could not be saved is not kept at all. The write runs in a
 /// task of the outbox, away from the main actor; while it runs the message is pending, and
 /// ``messages()`` lists the pending ones after the written ones. At sign-out the session
-/// ends with ``Strata/Container/endAndWait(within:draining:fileID:filePath:line:)``, which
+/// ends with ``Strata/Container/endAndWait(within:draining:fileID:filePath:line:isolation:)``, which
 /// awaits ``scopeDidEnd()``: the flush of every pending message. A write still running at
 /// the deadline is reported in the end report's ``Strata/EndReport/overran``, and the
 /// message stays pending in this outbox until it is written.

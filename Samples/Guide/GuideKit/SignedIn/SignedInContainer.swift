@@ -41,7 +41,7 @@ public final class SignedInContainer: Container {
     /// app's outbox in the background, and sign-out awaits the last write.
     ///
     /// The outbox is ``Strata/AsyncScopeBound``: ending the session with
-    /// ``Strata/Container/endAndWait(within:draining:fileID:filePath:line:)`` flushes it before
+    /// ``Strata/Container/endAndWait(within:draining:fileID:filePath:line:isolation:)`` flushes it before
     /// the session is released, and a session released without an end starts the flush.
     public var outbox: Provider<any OutboxRepository> {
         shared { SessionOutbox(store: self.parent.outbox()) }
