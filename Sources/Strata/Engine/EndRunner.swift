@@ -109,9 +109,10 @@ struct EndRunner {
         tracer: (@Sendable (TraceEvent) -> Void)?
     ) async {
         var pending = first ?? next(after: sequence, shared: shared, tracer: tracer)
+        let owner = pending == nil ? nil : sequence.core.owner
         while let step = pending {
             sequence.traceStart(step, tracer: tracer)
-            await sequence.run(step)
+            await sequence.run(step, owner: owner)
             pending = next(after: sequence, shared: shared, tracer: tracer)
         }
     }
@@ -253,6 +254,9 @@ extension EndSequence {
     ) async {
         // The async step reached after a cancellation, if any: the runner's first.
         var first: PendingWork?
+        // Loaded at the first async step, for all of them.
+        var owner: (any Container)?
+        var ownerLoaded = false
         while !Task.isCancelled {
             guard let step = walk.next() else { return }
             guard let pending = perform(step, watching: &watched, tracer: tracer) else { continue }
@@ -261,7 +265,8 @@ extension EndSequence {
                 break
             }
             traceStart(pending, tracer: tracer)
-            await run(pending)
+            if !ownerLoaded { (owner, ownerLoaded) = (core.owner, true) }
+            await run(pending, owner: owner)
         }
         let runner = EndRunner(self, first: first, walk: walk, tracer: tracer)
         await awaitRunner(

@@ -82,12 +82,13 @@ extension EndSequence {
         }
     }
 
-    /// Runs what a step left, in the runner's task.
+    /// Runs what a step left, in the runner's task or the inline end's.
     ///
-    /// An async hook gets the container as ``body(of:)`` gives it.
-    func run(_ pending: PendingWork) async {
+    /// An async hook gets the container as ``body(of:)`` gives it: `owner`, loaded by the
+    /// caller once for all its steps, as the scope is not released before they are done.
+    func run(_ pending: PendingWork, owner: (any Container)?) async {
         switch pending {
-        case .hook(let hook): await hook.body(core.owner)
+        case .hook(let hook): await hook.body(owner)
         case .instance(let bound, _, _): await bound.scopeDidEnd()
         }
     }

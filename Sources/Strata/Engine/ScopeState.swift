@@ -243,6 +243,9 @@ extension ScopeState {
             case .subscription(let subscription): !subscription.isActive
             }
         }
+        // Room for four from the first: for the README's "8 async end hooks" lines, whose
+        // requests grew the array at each power of two.
+        if hooks.capacity == 0 { hooks.reserveCapacity(4) }
         hooks.append(Hook(kind: kind, order: nextOrder()))
         return .held
     }
