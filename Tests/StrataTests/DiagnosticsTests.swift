@@ -173,10 +173,12 @@ struct ErrorDescriptionTests {
         #expect(
             error.description == """
                 Strata: cannot create a feature scope under SignedInContainer (session tier): \
-                SignedInContainer has ended. Where: the child scope's initialiser at \
-                App/Profile.swift:9, with SignedInContainer as its parent. To fix: make child \
-                containers only from an active parent (check parent.isActive), or make the \
-                child from the container that replaced the ended one.
+                SignedInContainer's end has begun, and it takes no new child (while it \
+                drains, it still serves the children it has). Where: the child scope's \
+                initialiser at App/Profile.swift:9, with SignedInContainer as its parent. To \
+                fix: make the child from a container whose end has not begun, or from the one \
+                that replaced it; a server answers a request refused during its shutdown with \
+                503 Service Unavailable.
                 """)
     }
 

@@ -37,7 +37,7 @@ public enum StrataError: Error, CustomStringConvertible, CustomDebugStringConver
     /// A provider was resolved from a container that has ended (or is ending).
     case ended(provider: ProviderDescription)
 
-    /// A child scope was created under a container that has ended.
+    /// A child scope was created under a container whose end has begun: ending, or ended.
     ///
     /// `location` is the file and line of the child scope's initialiser call, which sits
     /// in the child container's `init`.
@@ -74,11 +74,12 @@ public enum StrataError: Error, CustomStringConvertible, CustomDebugStringConver
         case .childOfEnded(let parent, let childTier, let location):
             return """
                 Strata: cannot create a \(childTier) scope under \(parent): \
-                \(parent.typeName) has ended. Where: the child scope's initialiser at \
-                \(location), with \(parent.typeName) as its parent. \
-                To fix: make child containers only from an active parent (check \
-                parent.isActive), or make the child from the container that replaced the \
-                ended one.
+                \(parent.typeName)'s end has begun, and it takes no new child (while it \
+                drains, it still serves the children it has). Where: the child scope's \
+                initialiser at \(location), with \(parent.typeName) as its parent. \
+                To fix: make the child from a container whose end has not begun, or from \
+                the one that replaced it; a server answers a request refused during its \
+                shutdown with 503 Service Unavailable.
                 """
         case .cycle(let path):
             let chain = path.map(\.description).joined(separator: " → ")
