@@ -63,13 +63,15 @@ struct EndSequence {
         // Called from the body that holds this scope (`withRequest`), or from work the body
         // started: the end would run under the body, or wait for it. It begins once the body
         // has returned.
-        if core.isRunningOwnWork, core.read({ $0.body != nil }) {
+        if !inline, core.isRunningOwnWork, core.read({ $0.body != nil }) {
             return stillEnding(EndReport())
         }
         var report = EndReport()
         // Quiet when nothing has to run, at the cost of `end()`: the "endAndWait, nothing
         // async" line, 1.97× `end()` when every awaited end was walked, to keep its record.
-        switch begin(at: site, quietInto: &report, quietAllowed: !draining, awaited: true) {
+        switch begin(
+            at: site, quietInto: &report, quietAllowed: !draining, awaited: true, byItsBody: inline)
+        {
         case .quiet:
             if !report.watched.isEmpty { keepQuietReport(report, at: site) }
             return report
@@ -133,11 +135,13 @@ struct EndSequence {
     /// have begun the end, so a body that takes hold of the child an instant before is seen.
     private func begin(
         at site: SourceSite?, quietInto report: inout EndReport, quietAllowed: Bool = true,
-        awaited: Bool = false, cascading: Bool = false
+        awaited: Bool = false, cascading: Bool = false, byItsBody: Bool = false
     ) -> Beginning {
         let quietAllowed = quietAllowed && core.tracer == nil
         switch core.transition({
-            $0.beginEnd(quietAllowed: quietAllowed, awaited: awaited, cascading: cascading)
+            $0.beginEnd(
+                quietAllowed: quietAllowed, awaited: awaited, cascading: cascading,
+                byItsBody: byItsBody)
         }) {
         case .quiet(let released):
             reportQuiet(released, at: site, into: &report)

@@ -36,7 +36,7 @@ extension ScopeCore {
             self,
             operation: {
                 await body()
-                transition { $0.letGoOfBody() }
+                // The scope lets go of the body as its end begins (`ScopeState.beginEnd`).
                 task.letGo()
                 _ = await endAsRequest(at: site, isolation: isolation)
             }, isolation: isolation)

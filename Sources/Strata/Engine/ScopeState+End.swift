@@ -16,9 +16,15 @@ extension ScopeState {
 
     /// Begins an end: ends the scope at once when `quietAllowed` and nothing in it has to run
     /// (``endQuietly()``); otherwise, if no end began, asks for an ending to close with.
+    ///
+    /// `byItsBody`: the body that held the scope (`withRequest`) returned and ends it; it lets
+    /// go in the same transition, so that a parent's end finds the scope held, or its end
+    /// begun, and nothing in between.
     package mutating func beginEnd(
-        quietAllowed: Bool, awaited: Bool = false, cascading: Bool = false
+        quietAllowed: Bool, awaited: Bool = false, cascading: Bool = false,
+        byItsBody: Bool = false
     ) -> EndStart {
+        if byItsBody { body = nil }
         guard isActive else { return .begun(side?.ending) }
         if cascading, let body { return .held(body) }
         if quietAllowed, let released = endQuietly() {
@@ -88,9 +94,6 @@ extension ScopeState {
         body = task
         return true
     }
-
-    /// The body that holds the scope lets go of it, as it returns.
-    mutating func letGoOfBody() { body = nil }
 
     /// What the end's own steps walk: the hooks and instances, taken under the lock.
     package struct OwnWork {
