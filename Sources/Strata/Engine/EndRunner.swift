@@ -246,8 +246,7 @@ extension EndSequence {
     ///
     /// A cancellation of the caller reaches the step running then, and only that one: the
     /// rest of the walk goes to a runner, never seeing it, awaited up to `endAndWait`'s
-    /// default deadline from then. A caller cancelled before the end hands it all to the
-    /// runner, as `endAndWait` does.
+    /// default deadline from then.
     func awaitInPlace(
         _ walk: consuming EndWalk, watching watched: inout Watches, of name: ContainerName,
         tracer: (@Sendable (TraceEvent) -> Void)?, into own: inout EndReport

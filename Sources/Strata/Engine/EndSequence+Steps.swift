@@ -84,7 +84,8 @@ extension EndSequence {
         }
         tasks.removeAll()
         var watched = Watches(room: walk.instanceCount)
-        if inline {
+        // A cancelled caller's end goes as `endAndWait`'s: the same runner, from its start.
+        if inline, !Task.isCancelled {
             await awaitInPlace(
                 consume walk, watching: &watched, of: name, tracer: tracer, into: &own)
         } else {
