@@ -235,7 +235,7 @@ extension EndSequence {
         _ released: consuming ScopeState.Released, at site: SourceSite?,
         into report: inout EndReport
     ) {
-        var watched = Watches()
+        var watched = Watches(room: released.entries.count)
         var cursor = released.entries.newestCursor
         while let stored = released.entries.takeNext(&cursor) {
             watched.follow(stored.instance, site: stored.site)
