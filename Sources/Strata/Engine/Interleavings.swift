@@ -60,6 +60,11 @@
             var mutation: String?
             /// Threads whose work is done, kept across runs: a run starts dozens of jobs.
             var idle: [PooledThread] = []
+            /// The explorer's choice at a point; see ``begin(mutation:choose:)``.
+            var choose: Choose?
+            /// What a thread stopped at a point chose to run instead of itself, for the
+            /// controller: an id, or `nil` to stop the run.
+            var handedOff: Int??
         }
 
         private let state = Mutex(State())
@@ -119,14 +124,41 @@
 
         // MARK: The controller's side
 
+        /// The explorer's choice of what runs next: given what may run, ordered by id, and the id
+        /// of what ran last, the id to run, or `nil` to stop the run.
+        ///
+        /// It is called by one thread at a time, the controller's or the run's running one.
+        package typealias Choose =
+            @Sendable (_ choices: [(id: Int, kind: String)], _ last: Int?) -> Int?
+
+        /// How a step the controller ran came back to it.
+        package enum Outcome: Equatable {
+            /// The thread's work is done, or it stopped at a point and was not chosen again:
+            /// the controller chooses what runs next.
+            case settled
+            /// A thread stopped at a point and ``Choose`` chose `next` there (`nil`: stop the
+            /// run).
+            case handedOff(next: Int?)
+            /// Nothing came back within the limit: a thread blocked where the explorer cannot
+            /// see.
+            case blocked
+        }
+
         /// Starts a run: from now on the points stop the run's threads.
         ///
-        /// - Parameter mutation: The old behaviour to bring back, if any.
-        package func begin(mutation: String?) {
+        /// A thread stopped at a point asks `choose` itself: when it is chosen again, as it is on
+        /// most steps, it goes on with no hand-off to the controller, whose two thread switches
+        /// per step took most of a run's time.
+        ///
+        /// - Parameters:
+        ///   - mutation: The old behaviour to bring back, if any.
+        ///   - choose: The explorer's choice at every step.
+        package func begin(mutation: String?, choose: @escaping Choose) {
             state.withLock { state in
                 state = State(idle: state.idle)
                 state.on = true
                 state.mutation = mutation
+                state.choose = choose
             }
             isOn.store(true, ordering: .releasing)
         }
@@ -155,18 +187,24 @@
 
         /// What may run next, by id: the order the explorer's choices index.
         package var runnables: [(id: Int, kind: String)] {
-            state.withLock { state in
-                state.runnables.sorted { $0.id < $1.id }.map { ($0.id, $0.runnable.description) }
-            }
+            state.withLock { Self.choices($0.runnables) }
         }
 
-        /// Runs the runnable `id` until it stops at a point or its thread's work is done.
+        private static func choices(_ runnables: [(id: Int, runnable: Runnable)])
+            -> [(id: Int, kind: String)]
+        {
+            runnables.sorted { $0.id < $1.id }.map { ($0.id, $0.runnable.description) }
+        }
+
+        /// Runs the runnable `id` until control comes back: its thread's work is done, or a
+        /// thread stopped at a point chose another to run.
         ///
-        /// - Returns: `false` when it did neither within `limit`: it blocked where the explorer
-        ///   cannot see, which a run reports as a deadlock. Thirty seconds: a step takes
-        ///   microseconds, but on a loaded machine one was starved past five.
-        package func run(_ id: Int, limitInSeconds limit: Int = 30) -> Bool {
+        /// - Returns: ``Outcome/blocked`` when nothing came back within `limit`, which a run
+        ///   reports as a deadlock. Thirty seconds: a step takes microseconds, but on a loaded
+        ///   machine one was starved past five.
+        package func run(_ id: Int, limitInSeconds limit: Int = 30) -> Outcome {
             let chosen: Runnable? = state.withLock { state in
+                state.handedOff = nil
                 guard let index = state.runnables.firstIndex(where: { $0.id == id }) else {
                     return nil
                 }
@@ -174,7 +212,7 @@
             }
             switch chosen {
             case nil:
-                return true
+                return .settled
             case .stopped(let worker):
                 state.withLock { $0.running = worker }
                 worker.resume.signal()
@@ -183,7 +221,11 @@
             case .deadline(let fire):
                 start(Worker(id: id), fire)
             }
-            return stepped.wait(timeout: .now() + .seconds(limit)) == .success
+            guard stepped.wait(timeout: .now() + .seconds(limit)) == .success else {
+                return .blocked
+            }
+            return state.withLock { state in state.handedOff.map { .handedOff(next: $0) } }
+                ?? .settled
         }
 
         /// Runs `body` as `worker` on a thread of the pool, or a new one.
@@ -217,11 +259,19 @@
             return worker
         }
 
-        /// Stops `worker`, the running one, at a point, and waits until the explorer runs it.
+        /// Stops `worker`, the running one, at a point, and asks the explorer what runs next:
+        /// itself, and it goes on at once, or another, and it waits until the explorer runs it.
         private func stop(_ worker: Worker) {
+            let (choices, choose) = state.withLock { state in
+                (Self.choices(state.runnables + [(worker.id, .stopped(worker))]), state.choose)
+            }
+            // Called with no lock of the scheduler's held: `choose` reads only its own state.
+            let next = choose?(choices, worker.id)
+            if next == worker.id { return }
             state.withLock { state in
                 state.running = nil
                 state.runnables.append((worker.id, .stopped(worker)))
+                state.handedOff = .some(next)
             }
             stepped.signal()
             worker.resume.wait()

@@ -200,55 +200,85 @@
             let scheduler = Interleavings.shared
             let tree = ExploredTree(scenario.shape)
             let finished = ExploredLog()
-            scheduler.begin(mutation: mutation)
+            let chooser = Chooser(following: prefix)
+            scheduler.begin(mutation: mutation, choose: chooser.choose)
             for (index, operation) in scenario.operations.enumerated() {
                 Task(executorPreference: scheduler) {
                     await operation.run(on: tree)
                     finished.record("\(index)")
                 }
             }
-            var steps: [Step] = []
-            var violations: [String] = []
-            var preemptions = 0
+            var next: Int?
             var last: Int?
             while true {
-                let choices = scheduler.runnables
-                if choices.isEmpty { break }
-                let current = last.flatMap { id in
-                    choices.firstIndex { $0.id == id && $0.kind == "thread" }
+                if next == nil {
+                    let choices = scheduler.runnables
+                    if choices.isEmpty { break }
+                    next = chooser.choose(choices, last: last)
                 }
-                let chosen: Int
-                if steps.count < prefix.count {
-                    chosen = prefix[steps.count]
-                    guard chosen < choices.count else {
-                        violations.append("the schedule does not fit this run (\(steps.count))")
-                        break
-                    }
-                } else {
-                    chosen = current ?? choices.firstIndex { $0.kind != "deadline" } ?? 0
+                guard let id = next else { break }
+                switch scheduler.run(id) {
+                case .settled:
+                    next = nil
+                    last = id
+                case .handedOff(let chosen):
+                    // A thread stopped at a point and chose another, or the end of the run.
+                    next = chosen
+                    last = nil
+                case .blocked:
+                    chooser.violations.append(
+                        "a thread blocked where the explorer cannot see it, at step "
+                            + "\(chooser.steps.count)")
+                    next = nil
                 }
-                steps.append(
-                    Step(
-                        choices: choices, chosen: chosen, current: current, preemptions: preemptions
-                    ))
-                if let current, current != chosen { preemptions += 1 }
-                let id = choices[chosen].id
-                guard scheduler.run(id) else {
-                    violations.append(
-                        "a thread blocked where the explorer cannot see it, at step \(steps.count)")
-                    break
-                }
-                last = id
-                if steps.count > 5_000 {
-                    violations.append("more than 5,000 steps: a livelock")
-                    break
-                }
+                if next == nil, !chooser.violations.isEmpty { break }
             }
             scheduler.end()
+            var violations = chooser.violations
             if violations.isEmpty {
                 violations = Invariants.check(tree, finished: finished.events, of: scenario)
             }
-            return (steps, violations)
+            return (chooser.steps, violations)
+        }
+    }
+
+    /// The choices of one run, made where its threads stop: the prefix's, then the running
+    /// thread's, or the oldest runnable, deadlines last.
+    // @unchecked: one thread at a time calls it, the controller or the run's running thread,
+    // each woken by the one before through a semaphore.
+    final class Chooser: @unchecked Sendable {
+        private let prefix: [Int]
+        private(set) var steps: [Explorer.Step] = []
+        var violations: [String] = []
+        private var preemptions = 0
+
+        init(following prefix: [Int]) { self.prefix = prefix }
+
+        /// The id to run among `choices`, after `last` ran; `nil` stops the run, with a
+        /// violation.
+        func choose(_ choices: [(id: Int, kind: String)], last: Int?) -> Int? {
+            let current = last.flatMap { id in
+                choices.firstIndex { $0.id == id && $0.kind == "thread" }
+            }
+            let chosen: Int
+            if steps.count < prefix.count {
+                chosen = prefix[steps.count]
+                guard chosen < choices.count else {
+                    violations.append("the schedule does not fit this run (\(steps.count))")
+                    return nil
+                }
+            } else {
+                chosen = current ?? choices.firstIndex { $0.kind != "deadline" } ?? 0
+            }
+            steps.append(
+                Explorer.Step(
+                    choices: choices, chosen: chosen, current: current, preemptions: preemptions))
+            if let current, current != chosen { preemptions += 1 }
+            if steps.count > 5_000 {
+                violations.append("more than 5,000 steps: a livelock")
+                return nil
+            }
+            return choices[chosen].id
         }
     }
 #endif
