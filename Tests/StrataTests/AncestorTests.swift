@@ -42,9 +42,9 @@ private final class Payment: Container {
     func overrideReachesByName() {
         let shop = Shop()
         let checkout = Checkout(parent: Visit(parent: shop))
-        shop.api.override { Service(id: 7) }
+        let seven = shop.api.override { Service(id: 7) }
         #expect(checkout.api().id == 7)
-        shop.api.removeOverride()
+        seven.cancel()
         #expect(checkout.api().id == 1)
     }
 

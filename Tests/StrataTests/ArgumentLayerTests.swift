@@ -89,18 +89,21 @@ struct ArgumentLayerTests {
         #expect(app.entry(23)().name == "every 23")
     }
 
-    @Test("removeOverride() inside withOverride on an argument removes every override, for good")
-    func removeInsideArgumentLayer() async {
+    @Test("cancelling overrides inside withOverride on an argument leaves its scoped layer")
+    func cancelInsideArgumentLayer() async {
         let log = EventLog()
         let app = Archive(log: log)
-        app.entry(5).override { Tracked("fake 5", log: log) }
-        app.entry(0).overrideEveryArgument(of: Int.self) { id in Tracked("every \(id)", log: log) }
+        let five = app.entry(5).override { Tracked("fake 5", log: log) }
+        let every = app.entry(0).overrideEveryArgument(of: Int.self) { id in
+            Tracked("every \(id)", log: log)
+        }
         await app.entry(23).withOverride {
             Tracked("scoped 23", log: log)
         } operation: {
             _ = app.entry(23)()
-            app.entry(23).removeOverride()
-            #expect(app.entry(23)().name == "23")
+            five.cancel()
+            every.cancel()
+            #expect(app.entry(23)().name == "scoped 23")
             #expect(app.entry(5)().name == "5")
             #expect(app.entry(8)().name == "8")
         }

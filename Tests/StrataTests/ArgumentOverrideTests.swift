@@ -51,14 +51,20 @@ struct ArgumentOverrideTests {
         #expect(app.item(2)() !== two)
     }
 
-    @Test("removeOverride() removes the declaration's override and every argument's")
-    func removeOverrideRemovesAll() {
+    @Test("an override's cancel() removes that override alone, not another argument's")
+    func cancelRemovesItsOwn() {
         let app = TestApp()
-        app.item(1).overrideEveryArgument(of: Int.self) { _ in Service(id: 0) }
-        app.item(23).override { Service(id: -23) }
-        app.item(7).removeOverride()
-        #expect(app.item(23)().id == 23)
+        let every = app.item(1).overrideEveryArgument(of: Int.self) { _ in Service(id: 0) }
+        let seven = app.item(7).override { Service(id: -7) }
+        let twentyThree = app.item(23).override { Service(id: -23) }
+        seven.cancel()
+        #expect(app.item(7)().id == 0)
+        #expect(app.item(23)().id == -23)
+        every.cancel()
         #expect(app.item(5)().id == 5)
+        #expect(app.item(23)().id == -23)
+        twentyThree.cancel()
+        #expect(app.item(23)().id == 23)
     }
 
     @Test("a provider made in a method without shared(by:) overrides its whole declaration")
@@ -74,11 +80,11 @@ struct ArgumentOverrideTests {
         let app = DetailApp()
         app.detail(id: 0).overrideEveryArgument(of: Int.self) { id in DetailViewModel(id: id + 100)
         }
-        app.detail(id: 23).override { DetailViewModel(id: -23) }
+        let twentyThree = app.detail(id: 23).override { DetailViewModel(id: -23) }
         #expect(app.detail(id: 1)().id == 101)
         #expect(app.detail(id: 23)().id == -23)
-        app.detail(id: 23).removeOverride()
-        #expect(app.detail(id: 23)().id == 23)
+        twentyThree.cancel()
+        #expect(app.detail(id: 23)().id == 123)
     }
 
     @Test("overrideEveryArgument(of:) with the wrong argument type traps, naming the right one")

@@ -14,7 +14,9 @@ struct EntryPoint: Sendable, CustomTestStringConvertible {
         EntryPoint(name: "override a provider") {
             $0.store.override { Tracked("fake", log: EventLog()) }
         },
-        EntryPoint(name: "remove an override") { $0.store.removeOverride() },
+        EntryPoint(name: "remove an override") {
+            $0.store.override { Tracked("fake", log: EventLog()) }.cancel()
+        },
         EntryPoint(name: "reset a provider") { $0.store.endCachedInstance() },
         EntryPoint(name: "end()") { $0.end() },
         EntryPoint(name: "endAndWait()") { _ = await $0.endAndWait() },

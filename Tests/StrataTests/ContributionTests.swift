@@ -262,10 +262,10 @@ struct ContributionTests {
         }.value
         app.contribute(Names.self) { _ in "any thread" }
         let before = MainActorCounter.shared.made
-        #expect(try await session.gather(MainActorLabels.self) == ["app \(before + 1)", "session"])
+        #expect(try session.gather(MainActorLabels.self) == ["app \(before + 1)", "session"])
         #expect(try session.gather(Names.self) == ["any thread"])
         session.end()
-        #expect(try await session.gather(MainActorLabels.self) == ["app \(before + 2)"])
+        #expect(try session.gather(MainActorLabels.self) == ["app \(before + 2)"])
     }
 
     @Test("try! gather traps with the text gather throws when a factory fails")

@@ -31,9 +31,9 @@ struct MainActorProviderTests {
     @Test("a main-actor provider can be overridden")
     func overrideOnMainActor() {
         let app = MainActorApp()
-        app.profile.override { ProfileViewModel(name: "Grace") }
+        let grace = app.profile.override { ProfileViewModel(name: "Grace") }
         #expect(app.profile().name == "Grace")
-        app.profile.removeOverride()
+        grace.cancel()
         #expect(app.profile().name == "Ada")
     }
 }

@@ -54,21 +54,21 @@ struct OverrideRaceTests {
         #expect(app.current().version == overrides)
     }
 
-    /// Once `removeOverride` returns, the override's instance is never returned again.
+    /// Once an override's `cancel()` returns, the override's instance is never returned again.
     @Test(
-        "after removeOverride returns, no resolution returns the override's instance",
+        "after an override's cancel() returns, no resolution returns the override's instance",
         .timeLimit(.minutes(1)))
     func removeOverrideRacingReads() throws {
         let app = VersionedApp()
         let removed = Atomic<Bool>(false)
         let stale = Atomic<Int>(0)
-        app.current.override { Versioned(version: 1) }
+        let override = app.current.override { Versioned(version: 1) }
         let start = Barrier(parties: 3)
         let finished = onThreads(3) { index in
             guard start.arriveAndWait() else { return }
             if index == 0 {
                 for _ in 0..<200 { _ = app.current() }
-                app.current.removeOverride()
+                override.cancel()
                 removed.store(true, ordering: .releasing)
                 return
             }

@@ -11,12 +11,14 @@ struct OverrideTests {
         #expect(session.appService().id == 99)
     }
 
-    @Test("removeOverride() restores the original factory")
-    func removeOverrideRestores() {
+    @Test("cancelling an override restores the original factory")
+    func cancelRestores() {
         let app = TestApp()
-        app.service.override { Service(id: 99) }
+        let override = app.service.override { Service(id: 99) }
         #expect(app.service().id == 99)
-        app.service.removeOverride()
+        #expect(override.isActive)
+        override.cancel()
+        #expect(!override.isActive)
         #expect(app.service().id == 1)
         #expect(app.makeSession().appService().id == 1)
     }
@@ -65,13 +67,13 @@ struct OverrideTests {
         #expect(log.all == ["made double", "released double", "made double", "released double"])
     }
 
-    @Test("removeOverride() on a weakShared provider restores the declared factory")
-    func weakSharedRemoveOverride() {
+    @Test("cancelling an override of a weakShared provider restores the declared factory")
+    func weakSharedCancelOverride() {
         let log = EventLog()
         let app = TestApp(log: log)
-        app.cache.override { Tracked("double", log: log) }
+        let override = app.cache.override { Tracked("double", log: log) }
         let double = app.cache()
-        app.cache.removeOverride()
+        override.cancel()
         let restored = app.cache()
         #expect(restored.name == "app.cache")
         #expect(restored !== double)
@@ -91,10 +93,10 @@ struct OverrideTests {
     @Test("a unique provider can be overridden")
     func uniqueOverride() {
         let app = TestApp()
-        app.fresh.override { Service(id: -1) }
+        let override = app.fresh.override { Service(id: -1) }
         #expect(app.fresh().id == -1)
         #expect(app.fresh() !== app.fresh())
-        app.fresh.removeOverride()
+        override.cancel()
         #expect(app.fresh().id > 0)
     }
 
@@ -124,9 +126,37 @@ struct OverrideTests {
             var catalog: AsyncProvider<Service> { shared { Service(id: 1) } }
         }
         let remote = Remote()
-        remote.catalog.override { Service(id: 2) }
+        let override = remote.catalog.override { Service(id: 2) }
         #expect(try await remote.catalog.resolve().id == 2)
-        remote.catalog.removeOverride()
+        override.cancel()
         #expect(try await remote.catalog.resolve().id == 1)
+    }
+
+    @Test("an override replaced by a later one is inactive, and cancelling it does nothing")
+    func replacedOverrideCancel() {
+        let app = TestApp()
+        let first = app.service.override { Service(id: 2) }
+        let second = app.service.override { Service(id: 3) }
+        #expect(!first.isActive)
+        first.cancel()
+        #expect(app.service().id == 3)
+        second.cancel()
+        #expect(app.service().id == 1)
+    }
+
+    @Test("an override stays when its subscription is let go")
+    func overrideOutlivesItsSubscription() {
+        let app = TestApp()
+        do { _ = app.service.override { Service(id: 4) } }
+        #expect(app.service().id == 4)
+    }
+
+    @Test("an override of an ended container takes nothing, and its subscription is inactive")
+    func overrideAfterEnd() {
+        let app = TestApp()
+        app.end()
+        let override = app.service.override { Service(id: 5) }
+        #expect(!override.isActive)
+        override.cancel()
     }
 }

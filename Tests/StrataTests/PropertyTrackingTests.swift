@@ -76,13 +76,13 @@ struct PropertyTrackingTests {
         feature.end()
     }
 
-    @Test("from: .currentValue calls the handler with the current value before track returns")
+    @Test("initial: true calls the handler with the current value before track returns")
     func currentValueFirst() {
         let settings = AppSettings()
         settings.theme = 7
         let app = TestApp()
         let calls = Calls<Int>()
-        app.track(from: .currentValue, \.theme, of: settings) { calls.record($0) }
+        app.track(initial: true, \.theme, of: settings) { calls.record($0) }
         #expect(calls.all == [7])
         app.end()
     }
@@ -270,13 +270,13 @@ struct MainActorPropertyTrackingTests {
         app.end()
     }
 
-    @Test("from: .currentValue renders the current status before trackOnMainActor returns")
+    @Test("initial: true renders the current status before trackOnMainActor returns")
     func currentValueFirst() {
         let viewModel = StatusViewModel()
         viewModel.status = .saved
         let app = TestApp()
         let calls = Locked<[Status]>([])
-        app.trackOnMainActor(from: .currentValue, \.status, of: viewModel) { status in
+        app.trackOnMainActor(initial: true, \.status, of: viewModel) { status in
             calls.withLock { $0.append(status) }
         }
         #expect(calls.withLock { $0 } == [.saved])

@@ -82,14 +82,14 @@ struct ReadCacheTests {
         _ = app.item()
         _ = app.item()
         #expect(app.scope.core.publishesReads)
-        app.item.override { Numbered(number: 100) }
+        let hundred = app.item.override { Numbered(number: 100) }
         #expect(!app.scope.core.publishesReads)
         #expect(app.item().number == 100)
         // The override's instance is published like any other.
         #expect(app.item().number == 100)
         #expect(app.scope.core.publishesReads)
         #expect(app.item().number == 100)
-        app.item.removeOverride()
+        hundred.cancel()
         #expect(!app.scope.core.publishesReads)
         #expect(app.item().number == 2)
     }

@@ -235,13 +235,13 @@ struct OverrideResetTests {
         #expect(count.ended.value == 20)
     }
 
-    @Test("removeOverride() ends the override's instance now")
-    func removeOverrideEndsInstance() {
+    @Test("cancelling an override ends the override's instance now")
+    func cancelOverrideEndsInstance() {
         let log = EventLog()
         let app = TestApp(log: log)
-        app.config.override { Tracked("replacement", log: log) }
+        let replacement = app.config.override { Tracked("replacement", log: log) }
         _ = app.config()
-        app.config.removeOverride()
+        replacement.cancel()
         #expect(log.all == ["made replacement", "end replacement", "released replacement"])
         #expect(app.config().name == "app.config")
     }

@@ -63,17 +63,18 @@ struct ScopedOverrideTests {
         #expect(app.service().id == 5)
     }
 
-    @Test("removeOverride() inside the body goes back to the declaration, for good")
-    func removeOverrideInside() async {
+    @Test("cancelling an override inside the body leaves the scoped layer, then the declaration")
+    func cancelOverrideInside() async {
         let app = TestApp()
-        app.service.override { Service(id: 7) }
+        let seven = app.service.override { Service(id: 7) }
         await app.service.withOverride {
             Service(id: -1)
         } operation: {
-            app.service.removeOverride()
-            #expect(app.service().id == 1)
+            seven.cancel()
+            #expect(app.service().id == -1)
         }
         #expect(app.service().id == 1)
+        #expect(!seven.isActive)
     }
 
     @Test(

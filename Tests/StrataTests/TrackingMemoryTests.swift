@@ -48,14 +48,14 @@ struct TrackingMemoryTests {
 
     @Test(
         "track from ended containers leaves no registration, from either start",
-        arguments: [TrackingStart.nextChange, .currentValue])
-    func trackLeavesNothing(start: TrackingStart) {
+        arguments: [false, true])
+    func trackLeavesNothing(initial: Bool) {
         let app = TestApp()
         let feature = app.makeFeature()
         let setting = Observed(0)
         for _ in 0..<1_000 {
             let interaction = feature.makeInteraction()
-            interaction.track(from: start) {
+            interaction.track(initial: initial) {
                 setting.value
             } onChange: { _ in
             }
@@ -132,13 +132,13 @@ struct TrackingMemoryTests {
 struct PropertyTrackingMemoryTests {
     @Test(
         "1,000 ended containers that followed a property installed one registration, and no follower is left",
-        arguments: [TrackingStart.nextChange, .currentValue])
-    func oneRegistrationForAll(start: TrackingStart) {
+        arguments: [false, true])
+    func oneRegistrationForAll(initial: Bool) {
         let feature = TestApp().makeFeature()
         let settings = AppSettings()
         for _ in 0..<1_000 {
             let dialog = feature.makeInteraction()
-            dialog.track(from: start, \.theme, of: settings) { _ in }
+            dialog.track(initial: initial, \.theme, of: settings) { _ in }
             dialog.end()
         }
         let observation = PropertyObservation.existing(
@@ -156,7 +156,7 @@ struct PropertyTrackingMemoryTests {
         let viewModel = StatusViewModel()
         for _ in 0..<1_000 {
             let dialog = feature.makeInteraction()
-            dialog.trackOnMainActor(from: .currentValue, \.status, of: viewModel) { _ in }
+            dialog.trackOnMainActor(initial: true, \.status, of: viewModel) { _ in }
             dialog.end()
         }
         let observation = PropertyObservation.existing(

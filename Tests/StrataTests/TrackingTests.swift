@@ -59,12 +59,12 @@ struct TrackingTests {
         #expect(!subscription.isActive)
     }
 
-    @Test("from: .currentValue calls the handler with the current value before track returns")
+    @Test("initial: true calls the handler with the current value before track returns")
     func currentValueFirst() {
         let counter = Observed(7)
         let app = TestApp()
         let calls = Calls<Int>()
-        app.track(from: .currentValue) {
+        app.track(initial: true) {
             counter.value
         } onChange: {
             calls.record($0)
@@ -180,7 +180,7 @@ struct TrackingTests {
         let calls = Calls<Int>()
         let depth = Atomic<Int>(0)
         let deepest = Atomic<Int>(0)
-        app.track(from: .currentValue) {
+        app.track(initial: true) {
             counter.value
         } onChange: { value in
             let now = depth.wrappingAdd(1, ordering: .relaxed).newValue
@@ -235,7 +235,7 @@ struct TrackingTests {
         let app = TestApp()
         app.end()
         let calls = Calls<Int>()
-        let subscription = app.track(from: .currentValue) {
+        let subscription = app.track(initial: true) {
             counter.value
         } onChange: {
             calls.record($0)
@@ -336,13 +336,13 @@ struct MainActorTrackingTests {
         #expect(calls.withLock { $0 }.isEmpty)
     }
 
-    @Test("main-actor tracking from: .currentValue renders the current status first")
+    @Test("main-actor tracking initial: true renders the current status first")
     func mainActorCurrentValue() {
         let viewModel = StatusViewModel()
         viewModel.status = .saved
         let app = TestApp()
         let calls = Locked<[Status]>([])
-        app.trackOnMainActor(from: .currentValue) {
+        app.trackOnMainActor(initial: true) {
             viewModel.status
         } onChange: { status in
             calls.withLock { $0.append(status) }

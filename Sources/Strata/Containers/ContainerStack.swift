@@ -15,7 +15,7 @@ public import Observation
 ///   before the owner's other children, and let go.
 ///
 /// The stack is `Observable`: reading ``path`` or ``last(_:)`` — in a SwiftUI view's body, in
-/// `withObservationTracking`, or in ``Container/trackOnMainActor(from:_:onChange:)`` — follows
+/// `withObservationTracking`, or in ``Container/trackOnMainActor(initial:_:onChange:)`` — follows
 /// it, and every change that adds or removes a container tells Observation once, after the
 /// change. ``path`` is settable, so a `NavigationStack(path:)` binds to it: the back button
 /// sets a shorter path, and the stack ends the containers that left it.

@@ -4,7 +4,7 @@
 /// Every case carries where it happened — the container's type and tier, the provider —
 /// and its ``description`` says what happened, where, and how to fix it. The trapping
 /// call `provider()` stops the program with that same description, and so does `try!`
-/// on any throwing call: its ``debugDescription`` is the same text.
+/// on any throwing call, whose message prints the error's description.
 ///
 /// ```swift
 /// do {
@@ -33,7 +33,7 @@
 /// added, never removed or changed, before 2.0 (see the CHANGELOG's versioning promise).
 /// An enum, rather than a struct with a code, keeps `catch StrataError.ended(let provider)`
 /// working, with the case's values bound where they are caught.
-public enum StrataError: Error, CustomStringConvertible, CustomDebugStringConvertible {
+public enum StrataError: Error, CustomStringConvertible {
     /// A provider was resolved from a container that has ended (or is ending).
     case ended(provider: ProviderDescription)
 
@@ -54,10 +54,6 @@ public enum StrataError: Error, CustomStringConvertible, CustomDebugStringConver
     ///
     /// `searched` lists the containers asked, the caller first.
     case routeNotFound(route: String, searched: [ContainerDescription])
-
-    /// The same text as ``description``, so that `try!` on a throwing call prints what
-    /// the trapping call prints.
-    public var debugDescription: String { description }
 
     /// What happened, where, and how to fix it.
     public var description: String {

@@ -270,14 +270,18 @@ extension ScopeCore {
 
     /// Installs `factory` as the unscoped override of `target`, in place of the unscoped one
     /// there was, and ends the instances built from what was in force.
-    func setOverride(_ factory: OverrideFactory, for target: OverrideTarget) {
-        _ = changeOverrides { table in ((), table.set(factory, for: target)) }
-    }
-
-    /// Removes every override of `declaration` and of each of its arguments, and ends the
-    /// instances built from them.
-    func removeOverrides(of declaration: ProviderKey) {
-        _ = changeOverrides { table in ((), table.remove(declaration)) }
+    ///
+    /// - Returns: The subscription whose `cancel()` removes exactly this override, as a
+    ///   scoped layer is removed; inactive at once when the scope has ended, which takes no
+    ///   override.
+    func setOverride(_ factory: OverrideFactory, for target: OverrideTarget) -> Subscription {
+        guard let layer = changeOverrides({ table in table.set(factory, for: target) }).result
+        else { return Subscription(removal: {}, applies: { false }) }
+        return Subscription(
+            removal: { [weak self] in self?.removeOverride(layer, from: target) },
+            applies: { [weak self] in
+                self?.read { $0.side?.overrides.contains(layer, in: target) ?? false } ?? false
+            })
     }
 
     /// Runs `body` with `factory` as a scoped override of `target`, then removes exactly
@@ -296,7 +300,7 @@ extension ScopeCore {
         changeOverrides { table in table.push(factory, for: target) }.result
     }
 
-    private func removeOverride(_ layer: UInt64?, from target: OverrideTarget) {
+    func removeOverride(_ layer: UInt64?, from target: OverrideTarget) {
         guard let layer else { return }
         _ = changeOverrides { table in ((), table.removeLayer(layer, from: target)) }
     }

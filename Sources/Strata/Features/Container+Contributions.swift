@@ -159,34 +159,6 @@ extension Container {
         }
     }
 
-    /// Every live contribution to a main-actor `key` from the app down to this container,
-    /// made on the main actor and awaited from any isolation.
-    ///
-    /// On the main actor, in a synchronous context, the synchronous form is chosen; in an
-    /// asynchronous one, this one. The order, and what is left out, are those of
-    /// ``gather(_:)-2x12m``.
-    ///
-    /// ```swift
-    /// let entries = try await signedIn.gather(HomeMenu.self)
-    /// ```
-    ///
-    /// - Parameter key: The list to gather.
-    /// - Returns: The elements, the root's first.
-    /// - Throws: The first error of a factory whose container is still active, as
-    ///   ``gather(_:)-2x12m`` does.
-    public func gather<Key: MainActorContributionKey>(
-        _ key: Key.Type
-    ) async throws(StrataError) -> [Key.Element] {
-        try await gatherOnMainActor(key).get()
-    }
-
-    @MainActor
-    private func gatherOnMainActor<Key: MainActorContributionKey>(
-        _ key: Key.Type
-    ) -> Result<[Key.Element], StrataError> {
-        Result { () throws(StrataError) in try gather(key) }
-    }
-
     /// Every live contribution to an async `key` from the app down to this container, each
     /// awaited in turn in the caller's task.
     ///

@@ -97,33 +97,6 @@ extension Container {
         return body(container, route) as! R.Output
     }
 
-    /// Performs the main-actor `route` from any isolation: the handler runs on the main
-    /// actor, and the caller awaits its output.
-    ///
-    /// On the main actor, in a synchronous context, the synchronous form is chosen; in an
-    /// asynchronous one, this one.
-    ///
-    /// ```swift
-    /// let added = try await feature.perform(AddToCart(item: item))
-    /// ```
-    ///
-    /// - Parameter route: The route to perform.
-    /// - Returns: The handler's output.
-    /// - Throws: ``StrataError/routeNotFound(route:searched:)`` naming the route and every
-    ///   container searched, when none of them handles it.
-    public func perform<R: MainActorRoute>(
-        _ route: R
-    ) async throws(StrataError) -> R.Output where R.Output: Sendable {
-        try await performOnMainActor(route).get()
-    }
-
-    @MainActor
-    private func performOnMainActor<R: MainActorRoute>(
-        _ route: R
-    ) -> Result<R.Output, StrataError> where R.Output: Sendable {
-        Result { () throws(StrataError) in try perform(route) }
-    }
-
     /// Performs the async `route` through the nearest handler from this container up to the
     /// app, and awaits its output.
     ///

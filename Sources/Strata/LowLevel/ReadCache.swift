@@ -26,8 +26,8 @@ import Synchronization
 /// lock by a locked read that finds an instance (so the scope is active), and it is taken
 /// down by every transition that may change the entries or the phase, before it changes
 /// anything. So a read from the snapshot returns what a locked read would: when `end()`,
-/// `override`, `removeOverride` or a reset returns, no read can return what it replaced or
-/// released. (Adopting or removing a child and adding a hook change neither, and leave it
+/// `override`, an override's `cancel()` or a reset returns, no read can return what it
+/// replaced or released. (Adopting or removing a child and adding a hook change neither, and leave it
 /// up: ``ScopeCore/transitionKeepingReads(_:)``.)
 ///
 /// A reader counts itself in ``readers`` before it loads the snapshot, until it has retained

@@ -1,14 +1,5 @@
 public import Observation
 
-/// Whether tracking first calls its handler with the current value.
-public enum TrackingStart: Sendable {
-    /// The handler is first called after the next change.
-    case nextChange
-    /// The handler is called with the current value before `track` returns, then after each
-    /// change: a screen renders what it shows now, then follows it.
-    case currentValue
-}
-
 extension Container {
     /// Calls `handler` with what `read` reads after each change, until the container ends or
     /// the returned subscription is cancelled.
@@ -21,11 +12,11 @@ extension Container {
     /// - **The end.** After `end()` returns, `handler` does not run, even if another thread
     ///   changes the model at that moment, and `read` and `handler` are released with what
     ///   they captured.
-    /// - **Where.** The call for ``TrackingStart/currentValue`` runs on the calling thread,
+    /// - **Where.** The call for `initial: true` runs on the calling thread,
     ///   before `track` returns. The calls after changes run on a delivery thread of
     ///   Strata's, after the change is made — never inside the setter. For a main-actor
     ///   model use the main-actor form,
-    ///   ``trackOnMainActor(from:_:onChange:)``; a model read here must be
+    ///   ``trackOnMainActor(initial:_:onChange:)``; a model read here must be
     ///   safe to read from any thread, as ``Observed`` is.
     /// - **Coalescing.** Calls never overlap and never nest. Each change leads to at most one
     ///   call: changes that arrive while a call is scheduled or running are coalesced into
@@ -50,34 +41,32 @@ extension Container {
     ///   next changes, even after the container ends: Observation cannot take one back. An
     ///   ``Observed`` value read here leaves nothing. To follow a long-lived model from many
     ///   short-lived containers — a dialog that follows the app's settings — follow its
-    ///   property by key path, ``track(from:_:of:onChange:)``, which shares one registration
+    ///   property by key path, ``track(initial:_:of:onChange:)``, which shares one registration
     ///   among all of them.
     ///
     /// ```swift
-    /// container.track(from: .currentValue) { viewModel.status } onChange: { status in
+    /// container.track(initial: true) { viewModel.status } onChange: { status in
     ///     render(status)
     /// }
     /// ```
     ///
     /// - Parameters:
-    ///   - start: Whether `handler` is first called with the current value.
+    ///   - initial: Whether `handler` is first called with the current value, before the call
+    ///     returns.
     ///   - read: Reads the value to follow; what it reads is tracked.
     ///   - handler: Receives the value after each change.
     /// - Returns: The subscription, to cancel before the container ends.
     @discardableResult
     public func track<Value: Sendable>(
-        from start: TrackingStart = .nextChange, _ read: @escaping @Sendable () -> Value,
+        initial: Bool = false, _ read: @escaping @Sendable () -> Value,
         onChange handler: @escaping @Sendable (Value) -> Void
     ) -> Subscription {
-        let tracking = Tracking(delivery: .deliveryThread, phase: start.phase)
+        let tracking = Tracking(delivery: .deliveryThread, phase: .start(initial: initial))
         let subscription = Subscription(firesOnce: false) { _ in
             handler(tracking.read(read))
         }
         guard tie(subscription, tracking) else { return subscription }
-        switch start {
-        case .currentValue: tracking.deliverAll()
-        case .nextChange: _ = tracking.read(read)
-        }
+        if initial { tracking.deliverAll() } else { _ = tracking.read(read) }
         return subscription
     }
 
@@ -85,20 +74,20 @@ extension Container {
     /// container ends or the returned subscription is cancelled.
     ///
     /// The form for main-actor view models, which is what SwiftUI follows too. It keeps every
-    /// promise of ``track(from:_:onChange:)`` — the end, coalescing, a
+    /// promise of ``track(initial:_:onChange:)`` — the end, coalescing, a
     /// handler that changes what it tracks — and runs `read` and `handler` on the main actor:
     /// a change, on the main actor or off it, schedules a main-actor job that checks the
     /// subscription before it reads, so after `end()` returns nothing runs. The call for
-    /// ``TrackingStart/currentValue`` runs before `track` returns. Like the other form, each
+    /// `initial: true` runs before `track` returns. Like the other form, each
     /// call leaves one registration of Observation's in the `@Observable` model it reads until
-    /// the model next changes; ``trackOnMainActor(from:_:of:onChange:)`` shares one.
+    /// the model next changes; ``trackOnMainActor(initial:_:of:onChange:)`` shares one.
     ///
     /// ```swift
     /// @MainActor @Observable final class GuideViewModel {
     ///     var status = GuideViewStatus.welcome
     /// }
     ///
-    /// guideContainer.trackOnMainActor(from: .currentValue) {
+    /// guideContainer.trackOnMainActor(initial: true) {
     ///     viewModel.status
     /// } onChange: { status in
     ///     screen.render(status)
@@ -106,32 +95,30 @@ extension Container {
     /// ```
     ///
     /// - Parameters:
-    ///   - start: Whether `handler` is first called with the current value.
+    ///   - initial: Whether `handler` is first called with the current value, before the call
+    ///     returns.
     ///   - read: Reads the value to follow; what it reads is tracked.
     ///   - handler: Receives the value after each change, on the main actor.
     /// - Returns: The subscription, to cancel before the container ends.
     @MainActor
     @discardableResult
     public func trackOnMainActor<Value: Sendable>(
-        from start: TrackingStart = .nextChange, _ read: @escaping @MainActor () -> Value,
+        initial: Bool = false, _ read: @escaping @MainActor () -> Value,
         onChange handler: @escaping @MainActor (Value) -> Void
     ) -> Subscription {
-        let tracking = Tracking(delivery: .mainActor, phase: start.phase)
+        let tracking = Tracking(delivery: .mainActor, phase: .start(initial: initial))
         let subscription = Subscription(firesOnce: false) { _ in
             MainActor.assumeIsolated { handler(tracking.read(read)) }
         }
         guard tie(subscription, tracking) else { return subscription }
-        switch start {
-        case .currentValue: tracking.deliverAll()
-        case .nextChange: _ = tracking.read(read)
-        }
+        if initial { tracking.deliverAll() } else { _ = tracking.read(read) }
         return subscription
     }
 
     /// Calls `handler` with the value of the model's property at `keyPath` after each change,
     /// until the container ends or the returned subscription is cancelled.
     ///
-    /// It keeps every promise of ``track(from:_:onChange:)`` — the end, where the calls run,
+    /// It keeps every promise of ``track(initial:_:onChange:)`` — the end, where the calls run,
     /// coalescing, a handler that changes what it follows — and follows one property of one
     /// model in a way that leaves nothing behind: however many containers follow the same
     /// property, Strata keeps one registration of Observation's in the model for all of them,
@@ -141,33 +128,34 @@ extension Container {
     ///
     /// The key path may reach through the model (`\.session.status`) or name a computed
     /// property: what reading it reads is followed. The model must be safe to read from any
-    /// thread; for a main-actor model use ``trackOnMainActor(from:_:of:onChange:)``.
+    /// thread; for a main-actor model use ``trackOnMainActor(initial:_:of:onChange:)``.
     ///
     /// ```swift
     /// // `settings`: the app's @Observable settings, safe to read from any thread.
-    /// dialogContainer.track(from: .currentValue, \.theme, of: settings) { theme in
+    /// dialogContainer.track(initial: true, \.theme, of: settings) { theme in
     ///     dialog.apply(theme)
     /// }
     /// ```
     ///
     /// - Parameters:
-    ///   - start: Whether `handler` is first called with the current value.
+    ///   - initial: Whether `handler` is first called with the current value, before the call
+    ///     returns.
     ///   - keyPath: The property to follow.
     ///   - model: The model that has the property.
     ///   - handler: Receives the value after each change.
     /// - Returns: The subscription, to cancel before the container ends.
     @discardableResult
     public func track<Model: Observable & AnyObject & Sendable, Value: Sendable>(
-        from start: TrackingStart = .nextChange, _ keyPath: any KeyPath<Model, Value> & Sendable,
+        initial: Bool = false, _ keyPath: any KeyPath<Model, Value> & Sendable,
         of model: Model, onChange handler: @escaping @Sendable (Value) -> Void
     ) -> Subscription {
         let observation = PropertyObservation.of(model, keyPath, delivering: .deliveryThread)
         let read: @Sendable () -> Value = { model[keyPath: keyPath] }
-        let tracking = Tracking(delivery: .deliveryThread, phase: start.phase)
+        let tracking = Tracking(delivery: .deliveryThread, phase: .start(initial: initial))
         let subscription = Subscription(firesOnce: false) { _ in
             handler(tracking.read(observation, read))
         }
-        return follow(observation, by: tracking, for: subscription, from: start) {
+        return follow(observation, by: tracking, for: subscription, initial: initial) {
             observation.arm(read)
         }
     }
@@ -175,8 +163,8 @@ extension Container {
     /// Calls `handler` on the main actor with the value of the model's property at `keyPath`
     /// after each change, until the container ends or the returned subscription is cancelled.
     ///
-    /// The form of ``trackOnMainActor(from:_:onChange:)`` that leaves nothing behind in the
-    /// model, as ``track(from:_:of:onChange:)`` does: one registration of Observation's in
+    /// The form of ``trackOnMainActor(initial:_:onChange:)`` that leaves nothing behind in the
+    /// model, as ``track(initial:_:of:onChange:)`` does: one registration of Observation's in
     /// the model for every container that follows the property, each forgotten when its
     /// container ends. The property is read, and `handler` runs, on the main actor.
     ///
@@ -185,13 +173,14 @@ extension Container {
     ///     var banner = Banner.none
     /// }
     ///
-    /// dialogContainer.trackOnMainActor(from: .currentValue, \.banner, of: appViewModel) { banner in
+    /// dialogContainer.trackOnMainActor(initial: true, \.banner, of: appViewModel) { banner in
     ///     dialog.show(banner)
     /// }
     /// ```
     ///
     /// - Parameters:
-    ///   - start: Whether `handler` is first called with the current value.
+    ///   - initial: Whether `handler` is first called with the current value, before the call
+    ///     returns.
     ///   - keyPath: The property to follow.
     ///   - model: The model that has the property.
     ///   - handler: Receives the value after each change, on the main actor.
@@ -199,16 +188,16 @@ extension Container {
     @MainActor
     @discardableResult
     public func trackOnMainActor<Model: Observable & AnyObject, Value: Sendable>(
-        from start: TrackingStart = .nextChange, _ keyPath: KeyPath<Model, Value>,
+        initial: Bool = false, _ keyPath: KeyPath<Model, Value>,
         of model: Model, onChange handler: @escaping @MainActor (Value) -> Void
     ) -> Subscription {
         let observation = PropertyObservation.of(model, keyPath, delivering: .mainActor)
         let read: @MainActor () -> Value = { model[keyPath: keyPath] }
-        let tracking = Tracking(delivery: .mainActor, phase: start.phase)
+        let tracking = Tracking(delivery: .mainActor, phase: .start(initial: initial))
         let subscription = Subscription(firesOnce: false) { _ in
             MainActor.assumeIsolated { handler(tracking.read(observation, read)) }
         }
-        return follow(observation, by: tracking, for: subscription, from: start) {
+        return follow(observation, by: tracking, for: subscription, initial: initial) {
             observation.arm(read)
         }
     }
@@ -220,19 +209,16 @@ extension Container {
     ///   - observation: The model's property, shared by its followers.
     ///   - tracking: What delivers each change to `subscription`.
     ///   - subscription: The handler's subscription.
-    ///   - start: Whether the current value is delivered now.
+    ///   - initial: Whether the current value is delivered now.
     ///   - arm: Registers for the next change, by a read on the tracking's actor.
     /// - Returns: `subscription`.
     private func follow(
         _ observation: PropertyObservation, by tracking: Tracking,
-        for subscription: Subscription, from start: TrackingStart, arm: () -> Void
+        for subscription: Subscription, initial: Bool, arm: () -> Void
     ) -> Subscription {
         guard tie(subscription, tracking) else { return subscription }
         tracking.follow([observation])
-        switch start {
-        case .currentValue: tracking.deliverAll()
-        case .nextChange: arm()
-        }
+        if initial { tracking.deliverAll() } else { arm() }
         return subscription
     }
 
@@ -245,11 +231,10 @@ extension Container {
     }
 }
 
-extension TrackingStart {
-    fileprivate var phase: TrackingState.Phase {
-        switch self {
-        case .nextChange: .idle
-        case .currentValue: .delivering(changed: false)
-        }
+extension TrackingState.Phase {
+    /// Where tracking starts: delivering the current value, for `initial: true`, else idle
+    /// until the next change.
+    fileprivate static func start(initial: Bool) -> Self {
+        initial ? .delivering(changed: false) : .idle
     }
 }

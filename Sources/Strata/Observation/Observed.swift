@@ -3,7 +3,7 @@ public import Observation
 /// A value that tells its subscribers when it changes: the status enum of a view model.
 ///
 /// It takes part in Observation: reading ``value`` inside `withObservationTracking` — or in
-/// a SwiftUI view's body, or in the read closure of ``Container/track(from:_:onChange:)`` —
+/// a SwiftUI view's body, or in the read closure of ``Container/track(initial:_:onChange:)`` —
 /// registers the access, and setting it calls the tracking's `onChange`. The same holds for
 /// an `@Observable` type that stores an `Observed`. Observation is told after the new value
 /// is stored, so code that reads the value from its `onChange` sees the new value.
@@ -11,7 +11,7 @@ public import Observation
 /// Follow it with ``observe(in:once:_:)``, which ties the handler to a container: it runs
 /// until the container ends, whether or not the token is kept. The handler runs on the
 /// thread that set the value. To follow the latest value on the main actor, coalesced,
-/// track it: ``Container/trackOnMainActor(from:_:onChange:)`` with a `read` of ``value``.
+/// track it: ``Container/trackOnMainActor(initial:_:onChange:)`` with a `read` of ``value``.
 /// Change the value from its old one with ``withValue(_:)``, which reads and writes under
 /// one lock.
 ///

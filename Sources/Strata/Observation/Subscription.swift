@@ -14,7 +14,7 @@
 /// ``StrataError/cycle(path:)`` instead.
 ///
 /// A subscription to a value — made by ``Observed/observe(in:once:_:)``,
-/// ``Container/track(from:_:onChange:)`` and their main-actor forms — is held by its
+/// ``Container/track(initial:_:onChange:)`` and their main-actor forms — is held by its
 /// container and runs until the container ends or it is cancelled, whether or not the token
 /// is kept. A contribution's and a plan's stop only when cancelled, or, for a contribution,
 /// when its container ends.

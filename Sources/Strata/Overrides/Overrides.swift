@@ -48,10 +48,10 @@ enum OverrideTarget: Hashable {
 
 /// The overrides a container holds: a stack of layers per target, the top one in force.
 ///
-/// `override(_:)` puts an unscoped layer on top, replacing the unscoped layer there was;
-/// `withOverride(_:_:)` pushes a scoped layer and removes exactly that layer, by its id,
-/// when its body returns; `removeOverride()` drops every layer of the declaration and of
-/// each of its arguments. An argument's own stack wins over its declaration's.
+/// `override(_:)` puts an unscoped layer on top, replacing the unscoped layer there was, and
+/// its subscription's `cancel()` removes exactly that layer, by its id; `withOverride(_:_:)`
+/// pushes a scoped layer and removes exactly that layer when its body returns. An argument's
+/// own stack wins over its declaration's.
 ///
 /// It is a value: each transition returns what the caller must do outside the lock —
 /// release the factories it dropped, and reset the instances built from an override that
@@ -96,17 +96,26 @@ struct OverrideTable {
 
     /// Puts `factory` on top of `target`'s stack, unscoped, in place of the unscoped layer
     /// there was.
-    mutating func set(_ factory: OverrideFactory, for target: OverrideTarget) -> Change {
+    ///
+    /// - Returns: The layer's id, for ``removeLayer(_:from:)``, and what to do.
+    mutating func set(
+        _ factory: OverrideFactory, for target: OverrideTarget
+    ) -> (id: UInt64, change: Change) {
         var change = Change()
-        let before = stacks[target]?.last?.id
         var layers = stacks[target] ?? []
         if let index = layers.firstIndex(where: { !$0.isScoped }) {
             change.dropped.append(layers.remove(at: index).factory)
         }
-        layers.append(Layer(id: nextID(), factory: factory, isScoped: false))
+        let id = nextID()
+        layers.append(Layer(id: id, factory: factory, isScoped: false))
         stacks[target] = layers
-        if before != layers.last?.id { change.changed.append(target) }
-        return change
+        change.changed.append(target)
+        return (id, change)
+    }
+
+    /// Whether the layer `id` is still in `target`'s stack.
+    func contains(_ id: UInt64, in target: OverrideTarget) -> Bool {
+        stacks[target]?.contains { $0.id == id } ?? false
     }
 
     /// Pushes a scoped layer on `target`'s stack.
@@ -120,8 +129,8 @@ struct OverrideTable {
         return (id, Change(changed: [target]))
     }
 
-    /// Removes the layer `id` from `target`'s stack, wherever it is: a no-op when
-    /// `removeOverride()` dropped it already.
+    /// Removes the layer `id` from `target`'s stack, wherever it is: a no-op when a later
+    /// override replaced it already.
     mutating func removeLayer(_ id: UInt64, from target: OverrideTarget) -> Change {
         var change = Change()
         guard var layers = stacks[target], let index = layers.firstIndex(where: { $0.id == id })
@@ -130,23 +139,6 @@ struct OverrideTable {
         change.dropped.append(layers.remove(at: index).factory)
         stacks[target] = layers.isEmpty ? nil : layers
         if wasOnTop { change.changed.append(target) }
-        return change
-    }
-
-    /// Drops every layer of `declaration` and of each of its arguments.
-    mutating func remove(_ declaration: ProviderKey) -> Change {
-        var change = Change()
-        let removed = stacks.keys.filter { candidate in
-            switch candidate {
-            case .declaration(let key): key == declaration
-            case .argument(let key): key.declaration == declaration
-            }
-        }
-        for target in removed {
-            guard let layers = stacks.removeValue(forKey: target) else { continue }
-            change.dropped += layers.map(\.factory)
-            change.changed.append(target)
-        }
         return change
     }
 

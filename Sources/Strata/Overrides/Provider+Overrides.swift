@@ -32,7 +32,7 @@ extension Provider {
     ///
     /// It applies to the whole declaration, and ends the instances made before; an override
     /// of one argument (``override(_:)`` on that argument's provider) wins over it for that
-    /// argument. ``removeOverride()`` removes it.
+    /// argument. The subscription it returns removes it.
     ///
     /// ```swift
     /// app.detail(id: 0).overrideEveryArgument(of: Int.self) { id in FakeDetail(id: id) }
@@ -44,9 +44,12 @@ extension Provider {
     /// - Parameters:
     ///   - type: The type of the argument given to `shared(by:)`.
     ///   - make: Builds the instance for an argument.
+    /// - Returns: A subscription whose ``Subscription/cancel()`` removes this override, as
+    ///   ``override(_:)``'s does; an argument's own override stays.
+    @discardableResult
     public func overrideEveryArgument<ID: Hashable & Sendable>(
         of type: ID.Type, _ make: @escaping @Sendable (ID) throws -> Value
-    ) {
+    ) -> Subscription {
         guard let argument = key.argument else {
             trap(.overrideWithoutArgument(provider: site.displayName))
         }
@@ -57,7 +60,7 @@ extension Provider {
                     argumentType: "\(Swift.type(of: argument.value.base))", given: "\(ID.self)"))
         }
         let name = site.displayName
-        core.setOverride(
+        return core.setOverride(
             .receivingArgument { argument in
                 guard let id = argument.value.base as? ID else {
                     trap(
@@ -80,8 +83,7 @@ extension Provider {
     /// `operation` takes effect at once, over this layer, in place of the unscoped override
     /// there was, and stays after `operation`, with the instance made from it. The instance
     /// made before is ended when `operation` starts, and the one made from `make` when it
-    /// returns, so the next resolution builds from what is in force. ``removeOverride()``
-    /// inside `operation` removes every layer, this one too, and goes back to the declaration.
+    /// returns, so the next resolution builds from what is in force.
     ///
     /// ```swift
     /// await app.clock.withOverride { FixedClock(at: noon) } operation: {
@@ -124,9 +126,11 @@ extension MainActorProvider {
     /// - Parameters:
     ///   - type: The type of the argument given to `shared(by:)`.
     ///   - make: Builds the instance for an argument, on the main actor.
+    /// - Returns: A subscription whose ``Subscription/cancel()`` removes this override.
+    @discardableResult
     public func overrideEveryArgument<ID: Hashable & Sendable>(
         of type: ID.Type, _ make: @escaping @MainActor (ID) throws -> Value
-    ) {
+    ) -> Subscription {
         base.overrideEveryArgument(of: type) { id in try MainActor.assumeIsolated { try make(id) } }
     }
 

@@ -96,14 +96,11 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
     /// resolution builds from `make`. A construction in flight is not stored.
     ///
     /// - Parameter make: The factory to use instead of the declared one.
-    public func override(_ make: @escaping @Sendable () async throws -> Value) {
+    /// - Returns: A subscription whose ``Subscription/cancel()`` removes this override, as
+    ///   ``Provider/override(_:)``'s does.
+    @discardableResult
+    public func override(_ make: @escaping @Sendable () async throws -> Value) -> Subscription {
         core.setOverride(.fixed(.async { try await make() }), for: .declaration(key.declaration))
     }
 
-    /// Restores the factory the provider was declared with, removing the override and every
-    /// layer of ``withOverride(_:isolation:operation:)`` still running; the instance made from the
-    /// override is ended at once.
-    public func removeOverride() {
-        core.removeOverrides(of: key.declaration)
-    }
 }

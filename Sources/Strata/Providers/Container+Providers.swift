@@ -102,8 +102,21 @@ extension Container {
     /// A provider of one instance while anyone else holds it; the container keeps it only
     /// weakly and makes it again after it is gone.
     ///
-    /// Like `shared { }`, it traps at its first resolution when declared in a method that
-    /// takes arguments, which it would ignore; use ``shared(by:_:line:_:)->Provider<Value>``.
+    /// `Value` is a class, or a class-constrained protocol such as
+    /// `protocol ImageCache: AnyObject, Sendable`:
+    ///
+    /// ```swift
+    /// var session: Provider<SessionCache> { weakShared { SessionCache() } }
+    /// var imageCache: Provider<any ImageCache> { weakShared { MemoryImageCache() } }
+    /// ```
+    ///
+    /// Swift counts neither `any ImageCache` as a class type nor lets Strata tell it from a
+    /// struct before a value exists, so one form serves both, and the first construction
+    /// checks the value it gets: it traps, naming the provider and the value's type, when the
+    /// value is not a class instance, which cannot be held weakly. Use `shared { … }` for a
+    /// value. Like `shared { }`, it traps at its first resolution when declared in a method
+    /// that takes arguments, which it would ignore; use
+    /// ``shared(by:_:line:_:)->Provider<Value>``.
     ///
     /// - Parameters:
     ///   - name: The provider's name; filled in by the compiler.
@@ -111,7 +124,7 @@ extension Container {
     ///   - make: Builds the instance: a class instance.
     /// - Returns: The provider.
     @inlinable
-    public func weakShared<Value: AnyObject & Sendable>(
+    public func weakShared<Value: Sendable>(
         _ name: StaticString = #function, line: UInt = #line,
         _ make: @escaping @Sendable () throws -> Value
     ) -> Provider<Value> {
@@ -213,13 +226,17 @@ extension Container {
     /// var preview: MainActorProvider<PreviewModel> { weakShared { PreviewModel() } }
     /// ```
     ///
+    /// The rules of ``weakShared(_:line:_:)->Provider<Value>``: `Value` is a class or a
+    /// class-constrained protocol, and the first construction traps when the value is not a
+    /// class instance.
+    ///
     /// - Parameters:
     ///   - name: The provider's name; filled in by the compiler.
     ///   - line: Where the provider is declared; filled in by the compiler.
     ///   - make: Builds the instance, a class instance, on the main actor.
     /// - Returns: The provider.
     @inlinable
-    public func weakShared<Value: AnyObject & Sendable>(
+    public func weakShared<Value: Sendable>(
         _ name: StaticString = #function, line: UInt = #line,
         _ make: @escaping @MainActor () throws -> Value
     ) -> MainActorProvider<Value> {

@@ -44,11 +44,11 @@ public struct MainActorProvider<Value: Sendable>: Sendable {
     /// a `shared(by:)` provider's override replaces its argument's instance alone.
     ///
     /// - Parameter make: The factory to use instead, run on the main actor.
-    public func override(_ make: @escaping @MainActor () throws -> Value) {
+    /// - Returns: A subscription whose ``Subscription/cancel()`` removes this override, as
+    ///   ``Provider/override(_:)``'s does.
+    @discardableResult
+    public func override(_ make: @escaping @MainActor () throws -> Value) -> Subscription {
         base.override { try MainActor.assumeIsolated { try make() } }
     }
 
-    /// Restores the factory the provider was declared with, removing every override of the
-    /// declaration, as ``Provider/removeOverride()`` does.
-    public func removeOverride() { base.removeOverride() }
 }

@@ -150,23 +150,18 @@ public struct Provider<Value>: Sendable {
     ///
     /// ```swift
     /// app.sessionRepository.override { InMemoryUserSessionRepository() }
-    /// app.detail(id: 23).override { FakeDetail(id: 23, title: "Broken") }
+    /// let broken = app.detail(id: 23).override { FakeDetail(id: 23, title: "Broken") }
+    /// broken.cancel()     // item 23 is built by the declaration again
     /// ```
     ///
     /// - Parameter make: The factory to use instead of the declared one.
-    public func override(_ make: @escaping @Sendable () throws -> Value) {
+    /// - Returns: A subscription whose ``Subscription/cancel()`` removes this override, and
+    ///   only it, ending the instance made from it; a later override of the same provider has
+    ///   replaced it, and cancelling it then does nothing. The override stays when the
+    ///   subscription is let go, until the container ends.
+    @discardableResult
+    public func override(_ make: @escaping @Sendable () throws -> Value) -> Subscription {
         core.setOverride(.fixed(.sync { try make() }), for: ScopeCore.overrideTarget(key))
-    }
-
-    /// Restores the factory the provider was declared with.
-    ///
-    /// It removes every override of the declaration: the ones ``override(_:)`` set, for the
-    /// declaration or for any of its arguments, the one ``overrideEveryArgument(of:_:)`` set,
-    /// and the layers of ``withOverride(_:isolation:operation:)`` still running. It goes back
-    /// to the declaration, not to the override before; ``withOverride(_:isolation:operation:)``
-    /// restores that. The instances made from the overrides are ended at once.
-    public func removeOverride() {
-        core.removeOverrides(of: key.declaration)
     }
 
     @usableFromInline

@@ -45,7 +45,7 @@ final class SessionContainer: Container, PlayerParent, LibraryParent {
         shared {
             let home = HomeViewModel(shelfFrom: self)
             let nowPlaying = self.nowPlaying()
-            self.trackOnMainActor(from: .currentValue) {
+            self.trackOnMainActor(initial: true) {
                 nowPlaying.episode?.title
             } onChange: { [weak home] title in
                 home?.nowPlayingTitle = title

@@ -61,10 +61,10 @@ struct WiringFormsTests {
             do {
                 let session = app.makeSession(for: User(name: "ada"))
                 released = session
-                _ = try await session.gather(HomeShelf.self)
+                _ = try session.gather(HomeShelf.self)
                 _ = try await session.gather(ShelfNotes.self)
                 _ = try session.perform(PlayEpisode(pilot))
-                _ = try await session.perform(PlayNow(pilot))
+                _ = try session.perform(PlayNow(pilot))
             }
             #expect(released == nil)
             app.end()
