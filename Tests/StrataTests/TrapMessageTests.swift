@@ -148,3 +148,44 @@ struct StrataErrorTextTests {
         #expect(error.description.hasPrefix("Strata: no handler for route Unhandled."))
     }
 }
+
+/// A route of two kinds: handled as an async route, performed as a synchronous one.
+private struct TwoKindRoute: Route, AsyncRoute {
+    typealias Output = Int
+}
+
+/// A key of two kinds: contributed to as an async key, gathered as a synchronous one.
+private enum TwoKindKey: ContributionKey, AsyncContributionKey {
+    typealias Element = Int
+}
+
+@Suite("Traps of a type that is two kinds of route or key")
+struct TwoKindTrapTests {
+    @Test("a route handled as one kind and performed as another traps, naming the fix")
+    func routeOfTwoKinds() async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let app = Trapping()
+            app.handle(TwoKindRoute.self) { _, _ async in 1 }
+            _ = try? app.perform(TwoKindRoute())
+        }
+        let printed = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(printed.contains("TwoKindRoute is handled as one kind of route and performed as"))
+        #expect(printed.contains("To fix: conform"))
+    }
+
+    @Test("a key contributed to as one kind and gathered as another traps, naming the fix")
+    func keyOfTwoKinds() async {
+        let result = await #expect(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let app = Trapping()
+            app.contribute(TwoKindKey.self) { _ async in 1 }
+            _ = try? app.gather(TwoKindKey.self)
+        }
+        let printed = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(printed.contains("TwoKindKey is contributed to as one kind of key and gathered"))
+        #expect(printed.contains("To fix: conform"))
+    }
+}

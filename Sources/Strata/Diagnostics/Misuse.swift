@@ -24,6 +24,14 @@ enum Misuse: CustomStringConvertible {
     /// The body of ``Observed/withValue(_:)`` changed the value it is changing.
     case nestedObservedChange(valueType: String)
 
+    /// A route type that conforms to two route protocols was handled through one and
+    /// performed through the other.
+    case routeOfTwoKinds(route: String)
+
+    /// A contribution key type that conforms to two key protocols was contributed to through
+    /// one and gathered through the other.
+    case keyOfTwoKinds(key: String)
+
     /// A pthread call that sets up a thread's resolution stack failed: the process has run
     /// out of thread-specific keys, or of memory.
     case threadKeyFailed(call: String, status: Int32)
@@ -71,6 +79,17 @@ enum Misuse: CustomStringConvertible {
             return """
                 Strata: the body of withValue changed the Observed<\(valueType)> it is \
                 changing. To fix: change the value through the body's argument.
+                """
+        case .routeOfTwoKinds(let route):
+            return """
+                Strata: \(route) is handled as one kind of route and performed as another. \
+                To fix: conform \(route) to one of Route, MainActorRoute and AsyncRoute.
+                """
+        case .keyOfTwoKinds(let key):
+            return """
+                Strata: \(key) is contributed to as one kind of key and gathered as another. \
+                To fix: conform \(key) to one of ContributionKey, MainActorContributionKey and \
+                AsyncContributionKey.
                 """
         case .threadKeyFailed(let call, let status):
             return """

@@ -222,10 +222,7 @@ final class ContributionEntry: Sendable {
         /// Traps: a key type that conforms to two key protocols was contributed to through
         /// one and gathered through the other.
         func mismatched(_ key: Any.Type) -> Never {
-            preconditionFailure(
-                "\(key) is contributed to as one kind of key and gathered as another: conform "
-                    + "it to one of ContributionKey, MainActorContributionKey and "
-                    + "AsyncContributionKey")
+            trap(.keyOfTwoKinds(key: "\(key)"))
         }
     }
 

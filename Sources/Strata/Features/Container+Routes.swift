@@ -137,8 +137,6 @@ enum RouteHandler: Sendable {
     /// Traps: a route type that conforms to two route protocols was handled through one and
     /// performed through the other.
     func mismatched(_ route: Any.Type) -> Never {
-        preconditionFailure(
-            "\(route) is handled as one kind of route and performed as another: conform it to "
-                + "one of Route, MainActorRoute and AsyncRoute")
+        trap(.routeOfTwoKinds(route: "\(route)"))
     }
 }
