@@ -50,6 +50,7 @@ let allCases: [BenchCase] = [
     .released,
     .requestMemory,
     .requestMemoryEnd,
+    .requestMemoryEndLater,
     .requestMemoryWith,
     .leakReceiverMemory,
 ]

@@ -21,12 +21,29 @@ extension BenchCase {
         unit: "MiB", baseline: "hand-written request (HandRequest), the same requests",
         target: .atMost(2)
     ) { settings throws(BenchFailure) in
-        try requestGrowth(settings: settings) { app in
-            let request = try RequestContainer(parent: app)
-            let number = try await handle(request)
-            request.end()
-            return number
-        }
+        try requestGrowth(settings: settings, serve: serveEndingWithoutAwait)
+    }
+
+    /// The same, from request 1,000,000 to 2,000,000: `end()`'s queued work leaves nothing
+    /// that grows with the requests once the first million have warmed the heap.
+    static let requestMemoryEndLater = BenchCase(
+        name: "request-memory-end-later",
+        title: "memory growth, requests \(requestMemoryLaterRange.full) (end())",
+        unit: "MiB", baseline: "hand-written request (HandRequest), the same requests",
+        target: .atMost(0.5)
+    ) { settings throws(BenchFailure) in
+        try requestGrowth(
+            settings: settings, range: requestMemoryLaterRange, serve: serveEndingWithoutAwait)
+    }
+
+    /// One request ended with `end()`, its async end work not awaited.
+    private static func serveEndingWithoutAwait(on app: ServerAppContainer)
+        async throws -> Int
+    {
+        let request = try RequestContainer(parent: app)
+        let number = try await handle(request)
+        request.end()
+        return number
     }
 
     /// The same growth, each request served by `withRequest`.
@@ -38,6 +55,12 @@ extension BenchCase {
     ) { settings throws(BenchFailure) in
         try requestGrowth(settings: settings) { app in try await serveRequest(on: app) }
     }
+
+    /// Where the growth is read after the first million.
+    static let requestMemoryLaterRange = (
+        full: "1,000,000 → 2,000,000", start: 1_000_000, end: 2_000_000,
+        smokeStart: 1_000, smokeEnd: 10_000
+    )
 
     /// Where the growth is read: after the first request of the range's start, and after
     /// its last.
@@ -55,12 +78,13 @@ extension BenchCase {
     /// steady load holds it.
     private static func requestGrowth(
         settings: MeasureSettings,
-        _ serve: @escaping @Sendable (ServerAppContainer) async throws -> Int
+        range: (full: String, start: Int, end: Int, smokeStart: Int, smokeEnd: Int) =
+            requestMemoryRange,
+        serve: @escaping @Sendable (ServerAppContainer) async throws -> Int
     ) throws(BenchFailure) -> Comparison {
         guard ResidentMemory.bytes() != nil else {
             throw .unsupported("resident memory is read from /proc/self/statm: Linux only")
         }
-        let range = requestMemoryRange
         let (start, end) =
             settings.isSmoke
             ? (range.smokeStart, range.smokeEnd)
