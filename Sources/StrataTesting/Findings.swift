@@ -47,11 +47,14 @@
             /// Records the issue of `survivor`, at the end that released it: the provider, the
             /// end, the test, then `cause`.
             private static func record(_ survivor: Survivor, in test: Test, cause: String) {
-                let ended =
-                    survivor.endSite.map { " at \($0.fileID):\($0.line)" } ?? " (released)"
+                let container = survivor.provider.container.typeName
+                let site = survivor.endSite.map { " at \($0.fileID):\($0.line)" }
+                let after =
+                    survivor.takenOutBy.map { "\($0) took it out of \(container)\(site ?? "")" }
+                    ?? "\(container) ended\(site ?? " (released)")"
                 let message =
                     "Strata: \(survivor.provider): \(survivor.typeName) is still alive after "
-                    + "\(survivor.provider.container.typeName) ended\(ended), in \(test.name)\(cause)"
+                    + "\(after), in \(test.name)\(cause)"
                 Issue.record(
                     Comment(rawValue: message),
                     sourceLocation: survivor.endSite.map(SourceLocation.init) ?? test.sourceLocation

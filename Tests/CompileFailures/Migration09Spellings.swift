@@ -19,7 +19,10 @@ final class App: Container {
 
 @MainActor func upgrade(app: App, player: Player) {
     app.counter.removeOverride()
-    app.track(from: .currentValue) { 1 } onChange: { _ in }
+    app.track(from: .currentValue) {
+        1
+    } onChange: { _ in
+    }
     app.trackOnMainActor(from: .nextChange, \.episode, of: player) { _ in }
     _ = StrataError.cycle(path: []).debugDescription
 }

@@ -57,4 +57,45 @@ struct LeakSiteTests {
         #expect(found[0].sourceLocation?.fileID == "StrataTestingTests/LeakSiteTests.swift")
         #expect(found[0].text.contains("LeakyRequest.payload: Payload is still alive"))
     }
+
+    @Test(
+        "a leak of an instance endCachedInstance() took out says so and points at the call",
+        .timeLimit(.minutes(1)))
+    func endCachedInstancePointsAtItsCaller() async throws {
+        let keeper = Keeper()
+        let resetLine = #line + 4
+        let found = try await issues(of: .noSurvivors) {
+            let app = Leaky()
+            keeper.keep(app.cache())
+            app.cache.endCachedInstance()
+            app.end()
+        }
+        try #require(found.count == 1)
+        #expect(found[0].sourceLocation?.line == resetLine)
+        #expect(found[0].sourceLocation?.fileID == "StrataTestingTests/LeakSiteTests.swift")
+        #expect(
+            found[0].text.contains(
+                "Leaky.cache: Payload is still alive after endCachedInstance() took it out of "
+                    + "Leaky at StrataTestingTests/LeakSiteTests.swift:\(resetLine)"))
+        #expect(!found[0].text.contains("(released)"))
+    }
+
+    @Test(
+        "a leak of an instance an override replaced says an override took it out",
+        .timeLimit(.minutes(1)))
+    func overrideReplacementSaysSo() async throws {
+        let keeper = Keeper()
+        let found = try await issues(of: .noSurvivors) {
+            let app = Leaky()
+            keeper.keep(app.cache())
+            app.cache.override { Payload() }
+            app.end()
+        }
+        try #require(found.count == 1)
+        #expect(
+            found[0].text.contains(
+                "Leaky.cache: Payload is still alive after a change of its provider's override "
+                    + "took it out of Leaky, in"))
+        #expect(!found[0].text.contains("(released)"))
+    }
 }

@@ -20,18 +20,26 @@ public struct Survivor: Sendable, Hashable, CustomStringConvertible {
     public let object: ObjectIdentifier
     /// The instance itself, held weakly, so that its judgement can tell whether it is gone.
     let reference: WeakReference
-    /// Where the end that released the instance was called; `nil` for a container that
-    /// ended by being released, or an instance that `endCachedInstance()` or an override ended.
+    /// Where the end that released the instance was called, or the call that took it out of
+    /// a container that stays active (``takenOutBy``); `nil` for a container that ended by
+    /// being released, or a call that names no place.
     package let endSite: SourceSite?
+    /// What took the instance out of a container that stayed active — `endCachedInstance()`,
+    /// a change of its provider's override — or `nil` when its container's end released it.
+    package let takenOutBy: String?
     /// Whether the watcher judged it leaked: it was still alive at its judgement.
     private(set) var isLeak: Bool
 
-    init(provider: ProviderDescription, typeName: String, object: AnyObject, endSite: SourceSite?) {
+    init(
+        provider: ProviderDescription, typeName: String, object: AnyObject, endSite: SourceSite?,
+        takenOutBy: String? = nil
+    ) {
         self.provider = provider
         self.typeName = typeName
         self.object = ObjectIdentifier(object)
         self.reference = WeakReference(object)
         self.endSite = endSite
+        self.takenOutBy = takenOutBy
         self.isLeak = false
     }
 

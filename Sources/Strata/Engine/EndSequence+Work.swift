@@ -121,12 +121,13 @@ extension EndSequence {
     }
 
     /// The instances among `remaining` still alive, watched as instances of `name`'s
-    /// container ended at `site`.
+    /// container ended at `site`, or taken out of it by `takenOutBy` there.
     ///
     /// Call it once the scope holds none of them: everything still alive then is held from
     /// outside.
     func alive(
-        _ remaining: [Remaining], in name: ContainerName, site: SourceSite?
+        _ remaining: [Remaining], in name: ContainerName, site: SourceSite?,
+        takenOutBy: String? = nil
     ) -> [Survivor] {
         // Described only when something is followed on: most ends have nothing to report.
         guard !remaining.isEmpty else { return [] }
@@ -137,7 +138,7 @@ extension EndSequence {
                     provider: ProviderDescription(
                         container: container, name: watch.site.displayName),
                     typeName: String(describing: type(of: object)), object: object,
-                    endSite: site)
+                    endSite: site, takenOutBy: takenOutBy)
             }
         }
     }
@@ -156,10 +157,15 @@ extension EndSequence {
     /// of overrides no longer in force, one made for a scope that ended meanwhile — by the
     /// rules of `end()`: newest first, told, released, and what is still alive watched.
     ///
-    /// - Parameter detached: The entries; emptied here, so that nothing else holds them when
-    ///   what is still alive is looked for.
+    /// - Parameters:
+    ///   - detached: The entries; emptied here, so that nothing else holds them when what is
+    ///     still alive is looked for.
+    ///   - cause: What took them out, for the leak report of one still alive.
+    ///   - site: Where, if the call that took them out names it.
     /// - Returns: The report: empty when no entry held an instance.
-    func endTakenOut(_ detached: inout [ScopeState.Detached]) -> EndReport {
+    func endTakenOut(
+        _ detached: inout [ScopeState.Detached], by cause: String, at site: SourceSite? = nil
+    ) -> EndReport {
         // Taken out in table order, which is no order: sort them newest first. There are few.
         detached.sort { $0.entry.order > $1.entry.order }
         var steps: [Step] = []
@@ -180,7 +186,7 @@ extension EndSequence {
         }
         steps.removeAll()
         let remaining = watched.letGo()
-        let alive = alive(remaining, in: name, site: nil)
+        let alive = alive(remaining, in: name, site: site, takenOutBy: cause)
         guard !alive.isEmpty else { return report }
         let ledger = core.read { $0.side?.testLedger }
         // The container lives on: nothing above it releases anything of this end.

@@ -87,7 +87,8 @@ extension ScopeCore {
         }
         guard let settled else {
             var made: [ScopeState.Detached] = [(frame.key, Entry(.instance(instance)))]
-            _ = EndSequence(self).endTakenOut(&made)
+            _ = EndSequence(self).endTakenOut(
+                &made, by: "its container's end, begun while it was made")
             throw .ended(provider: frame.provider)
         }
         if case .kept = settled {
@@ -232,11 +233,14 @@ extension ScopeCore {
     /// started it and is not stored, and whoever waited for it builds anew. A scope that is
     /// not active has nothing to reset.
     ///
+    /// - Parameters:
+    ///   - key: What to drop.
+    ///   - site: Where `endCachedInstance()` was called, for a leak report.
     /// - Returns: The report of the instance's end, also handed to the tree's report handler;
     ///   empty when nothing was stored.
-    func reset(_ key: ProviderKey) -> EndReport {
+    func reset(_ key: ProviderKey, at site: SourceSite) -> EndReport {
         var detached = transition { $0.detach(key) }
-        return EndSequence(self).endTakenOut(&detached)
+        return EndSequence(self).endTakenOut(&detached, by: "endCachedInstance()", at: site)
     }
 
     /// Applies `update` to the override table, then resets every instance built from an
@@ -254,7 +258,9 @@ extension ScopeCore {
         }
         // Released outside the lock: a factory's captures may call back into Strata.
         changed.change.dropped.removeAll()
-        return (changed.result, EndSequence(self).endTakenOut(&changed.detached))
+        let report = EndSequence(self).endTakenOut(
+            &changed.detached, by: "a change of its provider's override")
+        return (changed.result, report)
     }
 }
 

@@ -21,10 +21,17 @@ extension Provider {
     /// app.imageCache.endCachedInstance()     // after a memory warning
     /// ```
     ///
+    /// - Parameters:
+    ///   - fileID: Where it is called, for a leak report of the instance to point at; filled
+    ///     in by the compiler.
+    ///   - filePath: The file's path; filled in by the compiler.
+    ///   - line: The line; filled in by the compiler.
     /// - Returns: What was ended: ``EndReport/ended`` is empty, since no container ended.
     @discardableResult
-    public func endCachedInstance() -> EndReport {
-        core.reset(key)
+    public func endCachedInstance(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+    ) -> EndReport {
+        core.reset(key, at: SourceSite(fileID: fileID, filePath: filePath, line: line))
     }
 
     /// Replaces the provider's factory with one that receives the argument, for every
@@ -112,11 +119,19 @@ extension MainActorProvider {
     /// Drops the instance the container keeps for this provider, and ends it now: the next
     /// resolution builds anew.
     ///
-    /// See ``Provider/endCachedInstance()`` for the rules.
+    /// See ``Provider/endCachedInstance(fileID:filePath:line:)`` for the rules.
     ///
+    /// - Parameters:
+    ///   - fileID: Where it is called; filled in by the compiler.
+    ///   - filePath: The file's path; filled in by the compiler.
+    ///   - line: The line; filled in by the compiler.
     /// - Returns: What was ended, and the instance if it is still alive: watched, not judged.
     @discardableResult
-    public func endCachedInstance() -> EndReport { base.endCachedInstance() }
+    public func endCachedInstance(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+    ) -> EndReport {
+        base.endCachedInstance(fileID: fileID, filePath: filePath, line: line)
+    }
 
     /// Replaces the provider's factory with one that receives the argument, for every
     /// argument of a `shared(by:)` provider.
@@ -160,12 +175,20 @@ extension AsyncProvider {
     /// Drops the instance the container keeps for this provider, and ends it now: the next
     /// resolution builds anew.
     ///
-    /// See ``Provider/endCachedInstance()`` for the rules. A construction in flight is not
+    /// See ``Provider/endCachedInstance(fileID:filePath:line:)`` for the rules. A construction in flight is not
     /// cancelled: the callers awaiting it get what it builds, which is not stored.
     ///
+    /// - Parameters:
+    ///   - fileID: Where it is called; filled in by the compiler.
+    ///   - filePath: The file's path; filled in by the compiler.
+    ///   - line: The line; filled in by the compiler.
     /// - Returns: What was ended, and the instance if it is still alive: watched, not judged.
     @discardableResult
-    public func endCachedInstance() -> EndReport { core.reset(key) }
+    public func endCachedInstance(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
+    ) -> EndReport {
+        core.reset(key, at: SourceSite(fileID: fileID, filePath: filePath, line: line))
+    }
 
     /// Runs `operation` with `make` as the provider's factory, then restores what was there
     /// before.

@@ -92,7 +92,7 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
 
     /// Replaces the provider's factory, for tests and previews.
     ///
-    /// The instance made before is ended at once, as ``endCachedInstance()`` ends it; the next
+    /// The instance made before is ended at once, as ``endCachedInstance(fileID:filePath:line:)`` ends it; the next
     /// resolution builds from `make`. A construction in flight is not stored.
     ///
     /// - Parameter make: The factory to use instead of the declared one.

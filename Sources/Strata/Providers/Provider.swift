@@ -139,7 +139,7 @@ public struct Provider<Value>: Sendable {
     /// Replaces the provider's factory, for tests and previews.
     ///
     /// A child container that reads this provider from its parent gets the override too.
-    /// An instance the provider made before is ended at once, as ``endCachedInstance()`` ends
+    /// An instance the provider made before is ended at once, as ``endCachedInstance(fileID:filePath:line:)`` ends
     /// it: its end hook runs now and, if something still holds it, it is watched and judged as
     /// an end's instances are. The next resolution builds from `make`.
     ///
