@@ -2,6 +2,7 @@
 // expected-error: 'track(from:_:onChange:)' has been renamed to 'track(initial:_:onChange:)'
 // expected-error: 'trackOnMainActor(from:_:of:onChange:)' has been renamed to 'trackOnMainActor(initial:_:of:onChange:)'
 // expected-error: 'debugDescription' has been renamed to 'description': the description is the text
+// expected-error: 'onTrace' is unavailable: keep the Subscription that onTrace returns and call cancel() on it
 // 0.9 spellings that 1.0 removed: each error names what to write (the CHANGELOG's migration table).
 import Observation
 import Strata
@@ -25,4 +26,8 @@ final class App: Container {
     }
     app.trackOnMainActor(from: .nextChange, \.episode, of: player) { _ in }
     _ = StrataError.cycle(path: []).debugDescription
+}
+
+func stopTracing(app: App) {
+    app.onTrace(nil)
 }

@@ -120,13 +120,30 @@ struct DiagnosticsTests {
             ])
     }
 
-    @Test("removing the trace hook stops events")
+    @Test("each onTrace adds a receiver, and cancelling one leaves the others")
+    func traceReceiversAdd() {
+        let first = Atomic<Int>(0)
+        let second = Atomic<Int>(0)
+        let app = TestApp()
+        let firstTracing = app.onTrace { _ in first.add(1, ordering: .relaxed) }
+        app.onTrace { _ in second.add(1, ordering: .relaxed) }
+        _ = app.config()
+        #expect(first.load(ordering: .relaxed) == 2)  // began, made
+        #expect(second.load(ordering: .relaxed) == 1)  // made
+        firstTracing.cancel()
+        #expect(!firstTracing.isActive)
+        app.end()
+        #expect(first.load(ordering: .relaxed) == 2)
+        #expect(second.load(ordering: .relaxed) > 1)
+    }
+
+    @Test("cancelling the trace subscription stops events")
     func traceStops() {
         let count = Atomic<Int>(0)
         let app = TestApp()
-        app.onTrace { _ in count.add(1, ordering: .relaxed) }
+        let tracing = app.onTrace { _ in count.add(1, ordering: .relaxed) }
         let afterBegan = count.load(ordering: .relaxed)
-        app.onTrace(nil)
+        tracing.cancel()
         _ = app.config()
         app.end()
         #expect(afterBegan == 1)

@@ -164,7 +164,7 @@ final class CallsBack: Sendable {
 /// into the container that held it when it is released.
 enum ReleasedClosure: String, CaseIterable, Codable, Sendable {
     case replacedRouteHandler, routeHandlerAtEnd, replacedOverride, overrideAtEnd
-    case replacedTracer, hookAtEnd
+    case cancelledTracer, hookAtEnd
 
     /// Hands a container such a closure, then makes Strata release it; in the child process
     /// of an exit test, exits 87 when the closure was not released and 88 when an end hook did
@@ -214,11 +214,11 @@ enum ReleasedClosure: String, CaseIterable, Codable, Sendable {
                 }
             }
             session.end()
-        case .replacedTracer:
+        case .cancelledTracer:
             let app = TestApp()
             do {
                 let capture = capture(calling: app)
-                app.onTrace { _ in _ = capture }
+                app.onTrace { _ in _ = capture }.cancel()
             }
             app.onTrace { _ in }
         case .hookAtEnd:

@@ -203,17 +203,25 @@ extension Container where ContainerTier == AppTier {
     /// Sends every lifecycle event of the tree below this root container to `handler`:
     /// containers beginning and ending, instances made and ended.
     ///
-    /// Events arrive on the thread that caused them. Passing `nil` stops tracing.
+    /// Events arrive on the thread that caused them. Each call adds a receiver, as
+    /// ``onLeak(_:)`` does; cancelling the subscription it returns removes that one, and
+    /// tracing stops when none is left.
     ///
     /// ```swift
-    /// app.onTrace { event in print("trace:", event) }
+    /// let tracing = app.onTrace { event in print("trace:", event) }
+    /// tracing.cancel()
     /// ```
     ///
     /// - Parameter handler: Receives each event.
-    public func onTrace(_ handler: (@Sendable (TraceEvent) -> Void)?) {
+    /// - Returns: The subscription whose ``Subscription/cancel()`` removes `handler`. It
+    ///   stays when the subscription is let go.
+    @discardableResult
+    public func onTrace(_ handler: @escaping @Sendable (TraceEvent) -> Void) -> Subscription {
         // Installed before the container is bound, so that the root's own `began` reaches
         // the handler.
-        scope.unboundCore.setTracer(handler)
+        let core = scope.unboundCore
+        let number = core.addTracer(handler)
         _ = boundCore
+        return Subscription(removal: { [weak core] in core?.removeTracer(number) })
     }
 }

@@ -215,15 +215,38 @@ extension ScopeCore {
 
 /// The tree's trace handler: installed on the root, read by every core below it.
 extension ScopeCore {
-    func setTracer(_ tracer: (@Sendable (TraceEvent) -> Void)?) {
-        let replaced: (@Sendable (TraceEvent) -> Void)? = transition { state in
-            // Clearing a handler that was never set makes no side state.
-            guard tracer != nil || state.side != nil else { return nil }
+    /// Adds `receive` to the tree's trace receivers.
+    ///
+    /// - Returns: Its number, for ``removeTracer(_:)``.
+    func addTracer(_ receive: @escaping @Sendable (TraceEvent) -> Void) -> UInt64 {
+        changeTracers { side in
+            side.lastTraceReceiver += 1
+            side.traceReceivers.append((side.lastTraceReceiver, receive))
+            return side.lastTraceReceiver
+        }
+    }
+
+    /// Removes the trace receiver numbered `number`, if it is still there.
+    func removeTracer(_ number: UInt64) {
+        changeTracers { side in side.traceReceivers.removeAll { $0.number == number } }
+    }
+
+    /// Applies `change` to the receivers, and makes the handler every core reads call them.
+    private func changeTracers<Result>(_ change: (SideState) -> Result) -> Result {
+        let (result, replaced) = transition { state in
             let side = state.sideForWriting()
-            defer { side.tracer = tracer }
-            return side.tracer
+            let result = change(side)
+            let receivers = side.traceReceivers.map(\.receive)
+            let replaced = side.tracer
+            switch receivers.count {
+            case 0: side.tracer = nil
+            case 1: side.tracer = receivers[0]
+            default: side.tracer = { event in for receive in receivers { receive(event) } }
+            }
+            return (result, replaced)
         }
         _ = replaced  // released outside the lock, like every replaced closure
+        return result
     }
 
     func trace(_ event: @autoclosure () -> TraceEvent) {

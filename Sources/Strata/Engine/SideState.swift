@@ -10,8 +10,13 @@
 final class SideState {
     /// The overrides in force; `ScopeCore.hasOverrides` mirrors whether there are any.
     var overrides = OverrideTable()
-    /// A root's trace handler; `ScopeCore.isTracing` tells whether there is one.
+    /// A root's trace handler, which calls every receiver `onTrace` added;
+    /// `ScopeCore.isTracing` tells whether there is one.
     var tracer: (@Sendable (TraceEvent) -> Void)?
+    /// The receivers `onTrace` added, oldest first, by number.
+    var traceReceivers: [(number: UInt64, receive: @Sendable (TraceEvent) -> Void)] = []
+    /// The number of the last receiver added.
+    var lastTraceReceiver: UInt64 = 0
     /// The container that owns the scope, held weakly: what route handlers, contributions
     /// and end hooks receive when they run, so that none of them needs to capture it.
     ///
