@@ -1,16 +1,25 @@
 extension Container {
     /// Starts work that is cancelled when the container ends.
     ///
-    /// ``end(fileID:filePath:line:)`` does not wait for the work; it cancels it.
-    /// ``endAndWait(within:draining:fileID:filePath:line:isolation:)`` cancels it after the container's hooks
-    /// have run, and waits for it up to its deadline; work still running then is listed in
-    /// ``EndReport/overran`` with the place it was started. Anything the work resolves after the
-    /// end fails with ``StrataError/ended(provider:)`` from `try resolve()`, so it cannot reach the
-    /// ended container's instances. If the container has ended already, the work starts cancelled.
+    /// ``end(fileID:filePath:line:)`` cancels the work and does not wait for it;
+    /// ``endAndWait(within:draining:fileID:filePath:line:isolation:)`` cancels it and waits for
+    /// it up to its deadline, and work still running then is listed in ``EndReport/overran``
+    /// with the place it was started. Where this comes in the end's steps is written once, in
+    /// <doc:LifetimesAndLifecycle>. Anything the work resolves after the end fails with
+    /// ``StrataError/ended(provider:)`` from `try resolve()`, so it cannot reach the ended
+    /// container's instances. If the container has ended already, the work starts cancelled.
+    ///
+    /// The work captures what it uses, not the container: a closure that captured the
+    /// container would keep it alive for as long as the work runs, so a container let go
+    /// without `end()` would never be released. Work that returns to its container again and
+    /// again — a refresh every thirty seconds — is
+    /// ``task(every:priority:fileID:filePath:line:_:)``, which holds the container only while
+    /// its body runs.
     ///
     /// ```swift
+    /// let store = formContainer.store()
     /// formContainer.task {
-    ///     for await draft in drafts { try? formContainer.store.resolve().save(draft) }
+    ///     for await draft in drafts { store.save(draft) }
     /// }
     /// ```
     ///
@@ -32,5 +41,44 @@ extension Container {
         let handle = ScopedTask(site: site, core, operation)
         core.addTask(handle)
         return handle.start(priority: priority)
+    }
+
+    /// Runs `body` with the container, then again every `period`, until the container ends or
+    /// is released.
+    ///
+    /// The container is held only while `body` runs: between runs the task holds it weakly,
+    /// so a container let go without `end()` is released, its release ends it, and the task
+    /// stops there, within one period. Its end cancels the task as it cancels
+    /// ``task(priority:fileID:filePath:line:_:)``'s, a sleep between runs included.
+    ///
+    /// ```swift
+    /// session.task(every: .seconds(30)) { session in await session.feed().refresh() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - period: The time from the end of one run to the start of the next.
+    ///   - priority: The task's priority.
+    ///   - fileID: Where the task is started, for the end report; filled in by the compiler.
+    ///   - filePath: The file's path; filled in by the compiler.
+    ///   - line: The line it is started on; filled in by the compiler.
+    ///   - body: One run of the work, given the container.
+    /// - Returns: The task, to await or cancel earlier.
+    @discardableResult
+    public func task(
+        every period: Duration, priority: TaskPriority? = nil, fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line,
+        _ body: @escaping @Sendable (Self) async -> Void
+    ) -> Task<Void, Never> {
+        task(priority: priority, fileID: fileID, filePath: filePath, line: line) {
+            [weak self] in
+            while !Task.isCancelled {
+                // Held for the run alone: the local goes at the end of this block.
+                do {
+                    guard let container = self else { return }
+                    await body(container)
+                }
+                try? await Task.sleep(for: period)
+            }
+        }
     }
 }
