@@ -85,25 +85,30 @@ extension ScopeCore {
 
 extension ScopeCore {
     func setRouteHandler(
-        _ handler: RouteHandler, for route: ObjectIdentifier, of owner: any Container
+        _ entry: RouteEntry, for route: ObjectIdentifier, of owner: any Container
     ) {
         remember(owner)
         let replaced = transition { state in
-            state.serves ? state.sideForWriting().routes.updateValue(handler, forKey: route) : nil
+            state.serves ? state.sideForWriting().routes.updateValue(entry, forKey: route) : nil
         }
         // Released outside the lock: what the old handler captured may call back in.
         _ = replaced
     }
 
-    /// The handler of `route` in this container and the container it receives; `nil` once
-    /// the container has ended, or when it is gone.
-    func routeHandler(for route: ObjectIdentifier) -> (RouteHandler, any Container)? {
+    /// The handler of `route` in this container, the container it receives, and the object
+    /// it answers for, held while the caller runs it; `nil` once the container has ended,
+    /// when it is gone, or when the object a handler answers for is gone.
+    func routeHandler(
+        for route: ObjectIdentifier
+    ) -> (handler: RouteHandler, container: any Container, object: AnyObject?)? {
         let found = read { state in
             state.serves
                 ? state.side.flatMap { side in side.routes[route].map { ($0, side.owner) } } : nil
         }
-        guard let (handler, reference) = found, let owner = reference?() else { return nil }
-        return (handler, owner)
+        guard let (entry, reference) = found, let owner = reference?() else { return nil }
+        guard let answering = entry.answering else { return (entry.handler, owner, nil) }
+        guard let object = answering.object else { return nil }
+        return (entry.handler, owner, object)
     }
 }
 

@@ -27,7 +27,7 @@ final class SideState {
     /// `any Container`, which cost a conformance lookup at every hook, route and gather.
     var owner: OwnerReference?
     /// Route handlers by route type.
-    var routes: [ObjectIdentifier: RouteHandler] = [:]
+    var routes: [ObjectIdentifier: RouteEntry] = [:]
     /// What the container contributed, by key; made on first use.
     var contributions: ContributionTable?
     /// What a root keeps for its whole tree: plans, the end-report handler.

@@ -67,8 +67,67 @@ extension Container {
         install(.async { await handler($0 as! Self, $1 as! R) }, for: route)
     }
 
-    private func install(_ handler: RouteHandler, for route: Any.Type) {
-        boundCore.setRouteHandler(handler, for: ObjectIdentifier(route), of: self)
+    /// Answers the main-actor `route` with `handler`, given `object`, for as long as `object`
+    /// lives: the container holds `object` weakly, so that a model that holds the container
+    /// answers its routes with no cycle and no `[weak self]`.
+    ///
+    /// Registered on the app by a root model that holds the app, a handler that captured the
+    /// model would make a cycle (app → handler → model → app) that only the app's end
+    /// breaks; here the model is handed to the handler at each call instead. Once `object`
+    /// is gone the registration no longer answers, and a `perform` goes on to the
+    /// container's ancestors, as if it had none. `object` is held while its handler runs.
+    ///
+    /// ```swift
+    /// @MainActor final class RootModel {
+    ///     let app: AppContainer
+    ///     init(app: AppContainer) {
+    ///         self.app = app
+    ///         app.handle(OpenProfile.self, by: self) { model, route in model.show(route) }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - route: The route type to answer.
+    ///   - object: What answers it: held weakly.
+    ///   - handler: Turns the object and a route value into the output, on the main actor.
+    public func handle<R: MainActorRoute, Object: AnyObject & Sendable>(
+        _ route: R.Type, by object: Object, _ handler: @escaping @MainActor (Object, R) -> R.Output
+    ) {
+        let answering = WeakReference(object)
+        install(
+            .mainActor { _, route in handler(answering.object(as: Object.self)!, route as! R) },
+            for: route, answering: answering)
+    }
+
+    /// Answers the async `route` with `handler`, given `object`, for as long as `object`
+    /// lives: the form above for an ``AsyncRoute``, such as a sign-out that a root model
+    /// answers.
+    ///
+    /// ```swift
+    /// app.handle(SignOut.self, by: rootModel) { model, _ in await model.signOut() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - route: The route type to answer.
+    ///   - object: What answers it: held weakly, and held while its handler runs.
+    ///   - handler: Turns the object and a route value into the output.
+    public func handle<R: AsyncRoute, Object: AnyObject & Sendable>(
+        _ route: R.Type, by object: Object,
+        _ handler: @escaping @Sendable (Object, R) async -> R.Output
+    ) {
+        let answering = WeakReference(object)
+        install(
+            .async { _, route in await handler(answering.object(as: Object.self)!, route as! R) },
+            for: route, answering: answering)
+    }
+
+    private func install(
+        _ handler: RouteHandler, for route: Any.Type, answering: WeakReference? = nil
+    ) {
+        boundCore.setRouteHandler(
+            RouteEntry(handler: handler, answering: answering), for: ObjectIdentifier(route),
+            of: self)
     }
 
     /// Performs `route` through the nearest handler from this container up to the app.
@@ -78,7 +137,8 @@ extension Container {
     /// - Throws: ``StrataError/routeNotFound(route:searched:)`` naming the route and every
     ///   container searched, when none of them handles it.
     public func perform<R: Route>(_ route: R) throws(StrataError) -> R.Output {
-        let (handler, container) = try nearestHandler(of: R.self)
+        let (handler, container, object) = try nearestHandler(of: R.self)
+        defer { withExtendedLifetime(object) {} }
         guard case .anyThread(let body) = handler else { handler.mismatched(R.self) }
         return body(container, route) as! R.Output
     }
@@ -92,7 +152,8 @@ extension Container {
     ///   container searched, when none of them handles it.
     @MainActor
     public func perform<R: MainActorRoute>(_ route: R) throws(StrataError) -> R.Output {
-        let (handler, container) = try nearestHandler(of: R.self)
+        let (handler, container, object) = try nearestHandler(of: R.self)
+        defer { withExtendedLifetime(object) {} }
         guard case .mainActor(let body) = handler else { handler.mismatched(R.self) }
         return body(container, route) as! R.Output
     }
@@ -105,26 +166,36 @@ extension Container {
     /// - Throws: ``StrataError/routeNotFound(route:searched:)`` naming the route and every
     ///   container searched, when none of them handles it.
     public func perform<R: AsyncRoute>(_ route: R) async throws(StrataError) -> R.Output {
-        let (handler, container) = try nearestHandler(of: R.self)
+        let (handler, container, object) = try nearestHandler(of: R.self)
+        defer { withExtendedLifetime(object) {} }
         guard case .async(let body) = handler else { handler.mismatched(R.self) }
         return await body(container, route) as! R.Output
     }
 
     /// The nearest handler of `route` from this container up to the app, with the container
-    /// it receives.
+    /// it receives and the object it answers for, to hold while it runs.
     private func nearestHandler(
         of route: Any.Type
-    ) throws(StrataError) -> (RouteHandler, any Container) {
+    ) throws(StrataError) -> (RouteHandler, any Container, AnyObject?) {
         let key = ObjectIdentifier(route)
         var searched: [ContainerDescription] = []
         var core: ScopeCore? = boundCore
         while let current = core {
-            if let found = current.routeHandler(for: key) { return found }
+            if let found = current.routeHandler(for: key) {
+                return (found.handler, found.container, found.object)
+            }
             searched.append(current.containerDescription)
             core = current.parent
         }
         throw .routeNotFound(route: String(describing: route), searched: searched)
     }
+}
+
+/// A registered handler, and the object it answers for when `handle(_:by:_:)` registered it:
+/// held weakly, and the handler no longer answers once it is gone.
+struct RouteEntry {
+    let handler: RouteHandler
+    let answering: WeakReference?
 }
 
 /// A route handler with its route and container types erased, so one table holds handlers
