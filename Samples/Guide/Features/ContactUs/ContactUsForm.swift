@@ -13,13 +13,13 @@ public import Strata
 ///
 /// ```swift
 /// let form = ContactUsFormContainer(
-///     parent: guide, outbox: app.backReference(to: \.outbox), onClose: { guide.guideViewModel().returnToWelcome() })
+///     parent: guide, outbox: app.outbox(), onClose: { guide.guideViewModel().returnToWelcome() })
 /// let contactUs = form.contactUsViewModel()
 /// ```
 public final class ContactUsFormContainer: Container {
     /// The form's interaction scope, under the container that opened it.
     public let scope: InteractionScope<any Container>
-    private let outbox: BackReference<any OutboxRepository>
+    private let outbox: any OutboxRepository
     private let topic: String?
     private let onClose: @MainActor @Sendable () -> Void
 
@@ -27,13 +27,12 @@ public final class ContactUsFormContainer: Container {
     ///
     /// - Parameters:
     ///   - parent: The container the form belongs to; ending it ends the form.
-    ///   - outbox: Where the form keeps the message: a back-reference, so that a form made
-    ///     by a handler of the container that owns the outbox keeps that container alive
-    ///     no longer than it would be.
+    ///   - outbox: Where the form keeps the message: the repository, which holds no
+    ///     container, so the form keeps none alive.
     ///   - topic: What the message is about, if the form was opened about something.
     ///   - onClose: Called on the main actor when the form closes, sent or not.
     public init(
-        parent: some Container, outbox: BackReference<any OutboxRepository>,
+        parent: some Container, outbox: any OutboxRepository,
         topic: String? = nil,
         onClose: @escaping @MainActor @Sendable () -> Void
     ) {
@@ -52,7 +51,7 @@ public final class ContactUsFormContainer: Container {
     public var contactUsViewModel: MainActorProvider<ContactUsViewModel> {
         shared {
             ContactUsViewModel(
-                outbox: self.outbox(), sender: self.sender, topic: self.topic,
+                outbox: self.outbox, sender: self.sender, topic: self.topic,
                 onClose: self.onClose)
         }
     }

@@ -32,7 +32,7 @@ extension ContactSupportParent {
         contribute(HomeMenu.self) { parent in
             HomeEntry(
                 title: "contact support",
-                opens: ContactUsFormContainer.destination(about: nil, outbox: parent.formOutbox))
+                opens: ContactUsFormContainer.destination(about: nil, outbox: parent.outbox()))
         }
         contribute(HelpLines.self) { _ in
             "contact support: write to us; signed in, we answer at your address."
@@ -48,14 +48,8 @@ extension ContactSupportParent {
     /// ```
     public func answerContactSupport() {
         handle(ContactSupport.self) { parent, route in
-            ContactUsFormContainer.destination(about: route.topic, outbox: parent.formOutbox)
+            ContactUsFormContainer.destination(about: route.topic, outbox: parent.outbox())
         }
-    }
-
-    /// The outbox as a form keeps it: a back-reference, so that a form kept by a screen
-    /// does not keep this container alive.
-    private var formOutbox: BackReference<any OutboxRepository> {
-        backReference(to: \.outbox)
     }
 }
 
@@ -67,7 +61,7 @@ extension ContactUsFormContainer {
     ///   - outbox: Where the form keeps the message.
     /// - Returns: The destination; the screen that opens it makes the form's container.
     public static func destination(
-        about topic: String?, outbox: BackReference<any OutboxRepository>
+        about topic: String?, outbox: any OutboxRepository
     ) -> Destination {
         Destination("contactSupport") { host, onClose in
             ContactUsFormContainer(parent: host, outbox: outbox, topic: topic, onClose: onClose)

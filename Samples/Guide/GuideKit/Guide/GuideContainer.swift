@@ -56,7 +56,7 @@ public final class GuideContainer: Container {
     ///
     /// Nobody is signed in, so the form asks for an address to answer.
     public var contactUsForm: Destination {
-        ContactUsFormContainer.destination(about: nil, outbox: parent.backReference(to: \.outbox))
+        ContactUsFormContainer.destination(about: nil, outbox: parent.outbox())
     }
 
     /// The password-reset form, to open under the guide: `resetPassword`.
