@@ -3,6 +3,8 @@
 // expected-error: 'trackOnMainActor(from:_:of:onChange:)' has been renamed to 'trackOnMainActor(initial:_:of:onChange:)'
 // expected-error: 'debugDescription' has been renamed to 'description': the description is the text
 // expected-error: 'onTrace' is unavailable: keep the Subscription that onTrace returns and call cancel() on it
+// expected-error: 'survivors' is unavailable: await report.leaks() for the leaks
+// expected-error: 'performOrTrap' is unavailable: try container.perform(route), or try! to trap
 // 0.9 spellings that 1.0 removed: each error names what to write (the CHANGELOG's migration table).
 import Observation
 import Strata
@@ -30,4 +32,11 @@ final class App: Container {
 
 func stopTracing(app: App) {
     app.onTrace(nil)
+}
+
+struct Ping: Route { typealias Output = Int }
+
+func readReport(app: App) {
+    _ = app.end().survivors
+    _ = app.performOrTrap(Ping())
 }
