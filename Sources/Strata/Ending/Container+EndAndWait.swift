@@ -25,11 +25,12 @@ extension Container {
     /// passes is cancelled, no longer awaited, and listed in ``EndReport/overran`` with the
     /// place it was registered or started; the end goes on.
     ///
-    /// The end runs in a task of its own. Cancelling the caller does not stop it halfway;
-    /// every caller — the first, and any that call while it runs or after it is done — gets
-    /// the whole end's report once it is done, up to its own deadline, whoever began it:
-    /// this, or ``end(fileID:filePath:line:)`` on another thread. A child whose end
-    /// runs elsewhere and is still running at the deadline is listed in
+    /// Its synchronous steps run in the caller's task, and its async work in a task of its
+    /// own, which the caller can leave at the deadline. Cancelling the caller does not stop
+    /// the end halfway; every caller — the first, and any that call while it runs or after
+    /// it is done — gets the whole end's report once it is done, up to its own deadline,
+    /// whoever began it: this, or ``end(fileID:filePath:line:)`` on another thread. A child
+    /// whose end runs elsewhere and is still running at the deadline is listed in
     /// ``EndReport/overran``; the call then returns with the container in
     /// ``EndReport/stillEnding``, and the rest of the end runs, as `end()` runs it, when that
     /// child is done.
