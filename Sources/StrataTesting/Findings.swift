@@ -2,15 +2,15 @@
     public import Strata
     public import Testing
 
-    extension NoSurvivorsTrait {
+    extension NoLeaksTrait {
         /// What the check found once a test settled: the leaks of its containers, and the
         /// containers it made that are still alive and were never ended.
         public struct Findings: Sendable {
             /// The instances confirmed leaked, with where their end was called.
-            public let leaks: [Survivor]
+            public let leaks: [WatchedInstance]
             /// Instances still alive whose judgement had not come when the check stopped
             /// waiting, because work their end started was still running.
-            public let unjudged: [Survivor]
+            public let unjudged: [WatchedInstance]
             /// The containers still alive and never ended, each with the open containers
             /// above it that it keeps alive.
             public let neverEnded: [NeverEnded]
@@ -46,7 +46,7 @@
 
             /// Records the issue of `survivor`, at the end that released it: the provider, the
             /// end, the test, then `cause`.
-            private static func record(_ survivor: Survivor, in test: Test, cause: String) {
+            private static func record(_ survivor: WatchedInstance, in test: Test, cause: String) {
                 let container = survivor.provider.container.typeName
                 let site = survivor.endSite.map { " at \($0.fileID):\($0.line)" }
                 let after =

@@ -5,6 +5,7 @@
 // expected-error: 'onTrace' is unavailable: keep the Subscription that onTrace returns and call cancel() on it
 // expected-error: 'survivors' is unavailable: await report.leaks() for the leaks
 // expected-error: 'performOrTrap' is unavailable: try container.perform(route), or try! to trap
+// expected-error: 'Survivor' has been renamed to 'WatchedInstance'
 // 0.9 spellings that 1.0 removed: each error names what to write (the CHANGELOG's migration table).
 import Observation
 import Strata
@@ -40,3 +41,5 @@ func readReport(app: App) {
     _ = app.end().survivors
     _ = app.performOrTrap(Ping())
 }
+
+func oldNames(report: EndReport) -> [Survivor] { report.watched }

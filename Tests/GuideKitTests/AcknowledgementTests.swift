@@ -9,7 +9,7 @@ import Testing
 
 /// The built `guide` says "Thank you" for a signed-in message only once it is on disk: a
 /// SIGKILL right after the acknowledgement loses nothing, and a write that fails is said.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) struct AcknowledgementTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) struct AcknowledgementTests {
     let directory = TemporaryDirectory()
 
     func arguments(_ kind: StorageEngineKind) -> [String] {

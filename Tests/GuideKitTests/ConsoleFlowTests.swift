@@ -9,7 +9,7 @@ import Synchronization
 import Testing
 
 /// Each path through the sample, driven through the console's input as a user would.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct ConsoleFlowTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) @MainActor struct ConsoleFlowTests {
     let directory = TemporaryDirectory()
 
     @Test func signUpAllowNotificationsEditTheProfileAndSignOut() async throws {

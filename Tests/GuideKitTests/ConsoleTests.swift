@@ -6,7 +6,7 @@ import StrataTesting
 import Testing
 
 /// What the console does at any prompt: commands, wrong answers, echo, the end of input.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct ConsoleTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) @MainActor struct ConsoleTests {
     let directory = TemporaryDirectory()
 
     @Test func helpSaysWhereTheUserIsAndTheDemoAccount() async {

@@ -6,7 +6,7 @@ import GuideTestSupport
 import StrataTesting
 import Testing
 
-@Suite(.noSurvivors) @MainActor struct ContactUsFormTests {
+@Suite(.noLeaks) @MainActor struct ContactUsFormTests {
     let navigation = Navigation()
     let outbox = InMemoryOutboxRepository()
     nonisolated static let sentAt = Date(timeIntervalSince1970: 1_700_000_000)
@@ -113,7 +113,7 @@ import Testing
     }
 }
 
-@Suite(.noSurvivors) @MainActor struct ResetPasswordFormTests {
+@Suite(.noLeaks) @MainActor struct ResetPasswordFormTests {
     let navigation = Navigation()
     let mail = InMemoryMailSender()
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The sample's feature targets stay apart: neither imports the other or the app, in its
 /// sources or in `Package.swift`, so they can reach each other only through routes.
-@Suite(.noSurvivors) struct FeatureBoundaryTests {
+@Suite(.noLeaks) struct FeatureBoundaryTests {
     /// Each feature target, and the modules it must never see.
     static let boundaries: [(feature: String, forbidden: [String])] = [
         ("GuideContactFeature", ["GuideProfileFeature", "GuideKit"]),

@@ -55,7 +55,7 @@ final class PreviewSession: ProfileParent {
 
 /// The routes by which the contact feature and the profile reach each other, in the
 /// sample's real tree of containers.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct FeatureRouteTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) @MainActor struct FeatureRouteTests {
     let directory = TemporaryDirectory()
 
     @Test func currentProfileIsFoundFromAFormDeepUnderTheSession() throws {
@@ -169,7 +169,7 @@ final class PreviewSession: ProfileParent {
 }
 
 /// The routes performed from many tasks at once, off the main actor, in the sample's tree.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) struct FeatureRouteConcurrencyTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) struct FeatureRouteConcurrencyTests {
     let directory = TemporaryDirectory()
 
     @Test func currentProfileFromManyTasksWhileTheNameChanges() async throws {
@@ -231,7 +231,7 @@ final class PreviewSession: ProfileParent {
 }
 
 /// The routes as the console shows them, driven through its input.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct FeatureRouteConsoleTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) @MainActor struct FeatureRouteConsoleTests {
     let directory = TemporaryDirectory()
 
     @Test func supportIsAnsweredAtTheProfileAddressAndAfterSignOutTheFormAsksForOne() async throws {

@@ -81,8 +81,8 @@ struct ConsoleRun {
     }
 
     /// The leaks of every end the console reported, once each is judged.
-    func leaks() async -> [Survivor] {
-        var leaks: [Survivor] = []
+    func leaks() async -> [WatchedInstance] {
+        var leaks: [WatchedInstance] = []
         for report in console.endReports { leaks += await report.leaks() }
         return leaks
     }

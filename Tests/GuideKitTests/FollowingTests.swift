@@ -11,7 +11,7 @@ import Testing
 /// A change reaches the screen in one main-actor job queued behind it (the console yields
 /// once before each question), and a followed view model leaves with its container. The
 /// library's own tests hold the rest.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct FollowingTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) @MainActor struct FollowingTests {
     /// A model as app teams write one.
     @MainActor @Observable final class Model {
         var status = 0

@@ -8,7 +8,7 @@ import Testing
 
 /// The built `guide` on a full disk: a write that does not fit is reported at the prompt,
 /// and what the guide said was saved is exactly what is on disk, at the next start too.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) struct FullDiskTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) struct FullDiskTests {
     let disk = FullDisk()
 
     func arguments(_ kind: StorageEngineKind) -> [String] {

@@ -4,7 +4,7 @@ import StrataTesting
 import Testing
 
 /// The built `guide` executable, run as a user would with a script on standard input.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) struct GuideBinaryTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) struct GuideBinaryTests {
     let directory = TemporaryDirectory()
 
     @Test func aScriptedRunSignsInShowsTheScopesAndSignsOut() async throws {

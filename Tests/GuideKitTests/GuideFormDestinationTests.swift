@@ -9,7 +9,7 @@ import Testing
 
 /// The guide's forms open as every child does: each is a ``Destination`` whose container
 /// the host makes under the guide, hands its `onClose`, and ends.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct GuideFormDestinationTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) @MainActor struct GuideFormDestinationTests {
     let directory = TemporaryDirectory()
 
     /// Each form of the guide: its destination's name and the container it makes.

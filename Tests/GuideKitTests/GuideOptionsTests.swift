@@ -4,7 +4,7 @@ import StrataTesting
 import Testing
 import guide
 
-@Suite(.noSurvivors) struct GuideOptionsTests {
+@Suite(.noLeaks) struct GuideOptionsTests {
     @Test func noArgumentsMeansDefaults() throws {
         let options = try GuideOptions.parse([])
         #expect(options.dataDirectory == nil)
@@ -63,7 +63,7 @@ import guide
     }
 }
 
-@Suite(.noSurvivors) struct DataDirectoryTests {
+@Suite(.noLeaks) struct DataDirectoryTests {
     @Test func theOptionWins() {
         let url = DataDirectory.resolve(
             option: "/tmp/from-option", environment: ["GUIDE_DATA_DIR": "/tmp/from-env"])

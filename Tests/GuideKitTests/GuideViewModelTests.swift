@@ -4,7 +4,7 @@ import GuideTestSupport
 import StrataTesting
 import Testing
 
-@Suite(.noSurvivors) @MainActor struct GuideViewModelTests {
+@Suite(.noLeaks) @MainActor struct GuideViewModelTests {
     let preferences = InMemoryNotificationPreferenceRepository()
     let navigation = Navigation()
 

@@ -9,7 +9,7 @@ import Testing
 
 /// The signed-in home's menu and `:help`, gathered from what the features contribute to the
 /// session, driven through the console.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct HomeMenuTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) @MainActor struct HomeMenuTests {
     let directory = TemporaryDirectory()
     let signIn = ["1", "demo@example.com", "demo1234", "allow"]
 

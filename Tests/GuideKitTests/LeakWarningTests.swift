@@ -8,7 +8,7 @@ import Testing
 
 /// The console warns of each leak the app's tree confirms, as the app's leak receiver hears
 /// of it; a container that only ends with something still alive is no warning.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct LeakWarningTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) @MainActor struct LeakWarningTests {
     let directory = TemporaryDirectory()
     let script = ["1", "demo@example.com", "demo1234", "allow", "draft", ":quit"]
 
@@ -18,13 +18,13 @@ import Testing
         // Stands for a global that keeps what it is given: the draft outlives its form, and
         // the test's body.
         let keeper = Keeper()
-        let findings = await NoSurvivorsTrait.check { @MainActor @Sendable in
+        let findings = await NoLeaksTrait.check { @MainActor @Sendable in
             let console = Console(
                 app: Self.app(in: directory, writingTo: output, keepingDrafts: keeper),
                 input: ScriptedInput(script), output: output)
             _ = await console.run()
             console.app.end()
-            var leaks: [Survivor] = []
+            var leaks: [WatchedInstance] = []
             for report in console.endReports { leaks += await report.leaks() }
             // The receiver has heard of each leak by the time its verdict is given.
             #expect(leaks.map(\.typeName) == ["Draft"])

@@ -3,7 +3,7 @@ import GuideKit
 import StrataTesting
 import Testing
 
-@Suite(.noSurvivors) struct LocalAuthenticationAPITests {
+@Suite(.noLeaks) struct LocalAuthenticationAPITests {
     let mail = InMemoryMailSender()
     var api: LocalAuthenticationAPI { LocalAuthenticationAPI(mailSender: mail) }
 

@@ -6,7 +6,7 @@ import GuideTestSupport
 import StrataTesting
 import Testing
 
-@Suite(.noSurvivors) @MainActor struct MainViewModelTests {
+@Suite(.noLeaks) @MainActor struct MainViewModelTests {
     @Test func launchWithoutAStoredSessionGuides() {
         let main = MainViewModel(sessionRepository: InMemoryUserSessionRepository())
         let log = StatusLog { main.status }

@@ -3,7 +3,7 @@ import StrataTesting
 import Testing
 
 /// The sample does each thing one way, in its sources: what the compiler cannot hold it to.
-@Suite(.noSurvivors) struct OneWayTests {
+@Suite(.noLeaks) struct OneWayTests {
     /// The sample's sources, each with its path under `Samples/Guide` and its code with the
     /// comments left out.
     static func sampleSources(under folder: String = "") throws -> [(path: String, code: String)] {

@@ -5,7 +5,7 @@ import StrataTesting
 import Testing
 
 /// What a second launch finds in the data directory.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct RestartTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) @MainActor struct RestartTests {
     let directory = TemporaryDirectory()
 
     @Test func aStoredSessionLandsInTheHome() async {

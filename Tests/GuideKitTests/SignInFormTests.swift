@@ -3,7 +3,7 @@ import GuideKit
 import StrataTesting
 import Testing
 
-@Suite(.noSurvivors) @MainActor struct SignInFormTests {
+@Suite(.noLeaks) @MainActor struct SignInFormTests {
     let navigation = Navigation()
 
     func makeForm() -> SignInViewModel {

@@ -37,7 +37,7 @@ final class HeldOutbox: OutboxRepository {
     func messages() -> [ContactMessage] { kept.withLock { $0 } }
 }
 
-@Suite(.noSurvivors, .serialized) struct SignOutFlushTests {
+@Suite(.noLeaks, .serialized) struct SignOutFlushTests {
     let directory = TemporaryDirectory()
     let message = ContactMessage(
         replyTo: "ada@example.com", text: "Please call me back.",
@@ -86,7 +86,7 @@ final class HeldOutbox: OutboxRepository {
     // The outbox outlives the session on purpose here: the write that overran holds it.
     @Test(
         "a send that overruns the sign-out's deadline is reported, and its message kept",
-        .survivorsAllowed, .timeLimit(.minutes(1)))
+        .leaksAllowed, .timeLimit(.minutes(1)))
     func overrunIsReported() async throws {
         let (app, signedIn) = makeSession()
         let store = try #require(app.outbox() as? HeldOutbox)

@@ -28,7 +28,7 @@ final class WatchedOutput: TextOutput {
 }
 
 /// "Signed out." is said in one place: by the console, once the session it ended is over.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct SignOutMessageTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) @MainActor struct SignOutMessageTests {
     let directory = TemporaryDirectory()
 
     /// Runs the console on `lines` as the `guide` executable does, and ends the app after.

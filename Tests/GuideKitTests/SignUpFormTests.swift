@@ -3,7 +3,7 @@ import GuideKit
 import StrataTesting
 import Testing
 
-@Suite(.noSurvivors) @MainActor struct SignUpFormTests {
+@Suite(.noLeaks) @MainActor struct SignUpFormTests {
     let navigation = Navigation()
     let authentication = LocalAuthenticationAPI(mailSender: InMemoryMailSender())
 

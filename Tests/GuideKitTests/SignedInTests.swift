@@ -6,7 +6,7 @@ import Strata
 import StrataTesting
 import Testing
 
-@Suite(.noSurvivors) @MainActor struct HomeViewModelTests {
+@Suite(.noLeaks) @MainActor struct HomeViewModelTests {
     let navigation = Navigation()
 
     func makeHome() -> HomeViewModel {
@@ -43,7 +43,7 @@ import Testing
     }
 }
 
-@Suite(.noSurvivors) @MainActor struct ProfileViewModelTests {
+@Suite(.noLeaks) @MainActor struct ProfileViewModelTests {
     let navigation = Navigation()
 
     let preferences = InMemoryNotificationPreferenceRepository()
@@ -141,7 +141,7 @@ final class StubForm: Container {
     static let destination = Destination("stub") { _, _ in StubForm() }
 }
 
-@Suite(.noSurvivors) @MainActor struct EditNameFormTests {
+@Suite(.noLeaks) @MainActor struct EditNameFormTests {
     let navigation = Navigation()
     let user = Observed(adaSession)
     let repository = InMemoryUserSessionRepository(session: adaSession)

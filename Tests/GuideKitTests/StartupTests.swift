@@ -8,7 +8,7 @@ import Testing
 
 /// The storage is readied as a named start-up step, before the app container exists, and
 /// never later inside a provider.
-@Suite(.noSurvivors) struct StartupTests {
+@Suite(.noLeaks) struct StartupTests {
     let directory = TemporaryDirectory()
 
     @Test func theStorageStartUpMovesTheDataBeforeTheAppContainerIsMade() throws {

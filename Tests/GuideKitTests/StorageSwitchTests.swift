@@ -8,7 +8,7 @@ import Testing
 /// Switching `journal-storage` back and forth across restarts, as a user would: the console
 /// says what moved, and no session, profile edit, notification answer or outbox message is
 /// ever lost.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct StorageSwitchTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) @MainActor struct StorageSwitchTests {
     let directory = TemporaryDirectory()
 
     /// What the engine that holds the data holds now, read as the next start would.

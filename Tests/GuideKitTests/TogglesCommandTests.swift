@@ -4,7 +4,7 @@ import StrataTesting
 import Testing
 
 /// The console's `:toggles`, which shows the toggles the app container owns.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct TogglesCommandTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) @MainActor struct TogglesCommandTests {
     let directory = TemporaryDirectory()
 
     @Test func togglesShowsEachValueAndItsSource() async throws {

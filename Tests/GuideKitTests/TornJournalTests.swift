@@ -8,7 +8,7 @@ import Testing
 
 /// The built `guide` over a journal whose last record a crash or a full disk cut short: the
 /// restart keeps every whole record, sets the torn bytes aside and says what was lost.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) struct TornJournalTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) struct TornJournalTests {
     let directory = TemporaryDirectory()
     var journal: URL { directory.file("journal.log") }
     var arguments: [String] {

@@ -16,7 +16,7 @@ import Testing
     func signedInGoesWhenReleased() async throws {
         weak var released: SignedInContainer?
         let url = directory.url
-        let findings = try await NoSurvivorsTrait.check {
+        let findings = try await NoLeaksTrait.check {
             let app = AppContainer(dataDirectory: url, mailOutput: RecordingOutput())
             do {
                 let signedIn = app.makeSignedInContainer(for: adaSession)

@@ -6,7 +6,7 @@ import Testing
 
 /// Where each toggle's value comes from: defaults, the toggles file, the environment and
 /// the command line, the strongest winning; and errors that name their source.
-@Suite(.noSurvivors) struct FeatureTogglesTests {
+@Suite(.noLeaks) struct FeatureTogglesTests {
     let directory = TemporaryDirectory()
     var togglesFile: String { directory.file("toggles.txt").path }
 

@@ -7,7 +7,7 @@ import Testing
 
 /// What sets the journal engine apart: it appends, compacts, sets a torn last line aside,
 /// and treats any other line that is not an entry as a corrupt journal.
-@Suite(.noSurvivors) struct JournalStorageTests {
+@Suite(.noLeaks) struct JournalStorageTests {
     let directory = TemporaryDirectory()
     var journal: URL { directory.file("journal.log") }
 

@@ -5,7 +5,7 @@ import GuideTestSupport
 import StrataTesting
 import Testing
 
-@Suite(.noSurvivors) struct FileUserSessionRepositoryTests {
+@Suite(.noLeaks) struct FileUserSessionRepositoryTests {
     let directory = TemporaryDirectory()
     var repository: FileUserSessionRepository {
         FileUserSessionRepository(directory: directory.url)
@@ -90,7 +90,7 @@ import Testing
     }
 }
 
-@Suite(.noSurvivors) struct FileNotificationPreferenceRepositoryTests {
+@Suite(.noLeaks) struct FileNotificationPreferenceRepositoryTests {
     let directory = TemporaryDirectory()
 
     @Test func remembersAnswersPerUserAcrossInstances() throws {
@@ -114,7 +114,7 @@ import Testing
     }
 }
 
-@Suite(.noSurvivors) struct FileOutboxRepositoryTests {
+@Suite(.noLeaks) struct FileOutboxRepositoryTests {
     let directory = TemporaryDirectory()
 
     @Test func keepsMessagesInOrder() throws {
@@ -129,7 +129,7 @@ import Testing
     }
 }
 
-@Suite(.noSurvivors) struct JSONFileStorageRecoveryTests {
+@Suite(.noLeaks) struct JSONFileStorageRecoveryTests {
     let directory = TemporaryDirectory()
 
     @Test func theCopyACrashLeftMidWriteIsRemovedAndSaidAndTheFileKept() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// The repository contract, run against both storage engines: whatever one engine does
 /// with the session, the notification answers and the outbox, the other does too.
-@Suite(.noSurvivors) struct StorageContractTests {
+@Suite(.noLeaks) struct StorageContractTests {
     let directory = TemporaryDirectory()
 
     func engine(_ kind: StorageEngineKind) -> any StorageEngine {

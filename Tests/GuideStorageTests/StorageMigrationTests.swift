@@ -9,7 +9,7 @@ import Testing
 /// Moving the data between engines at start-up: both directions, idempotent, resumable,
 /// keeping the old data until the new engine has given it back, and leaving the old engine
 /// in use when anything fails.
-@Suite(.noSurvivors) struct StorageMigrationTests {
+@Suite(.noLeaks) struct StorageMigrationTests {
     let directory = TemporaryDirectory()
 
     /// A session, two notification answers and three outbox messages: six records.

@@ -4,7 +4,7 @@ import StrataTesting
 import Testing
 
 /// The sample's flow through its four tiers, its view model's status, and its console.
-@Suite(.noSurvivors, .timeLimit(.minutes(1))) @MainActor struct MinimalTests {
+@Suite(.noLeaks, .timeLimit(.minutes(1))) @MainActor struct MinimalTests {
     let app = AppContainer()
 
     @Test func aNoteGoesFromTheFormThroughTheViewModelToTheStore() async throws {

@@ -212,9 +212,9 @@ enum Shape: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
 /// What every channel said over a run of rounds.
 struct ShapeRun {
-    var reportLeaks: [Survivor] = []
-    var received: [Survivor] = []
-    var findings: NoSurvivorsTrait.Findings?
+    var reportLeaks: [WatchedInstance] = []
+    var received: [WatchedInstance] = []
+    var findings: NoLeaksTrait.Findings?
     var endLines: Set<Int> = []
 }
 
@@ -222,12 +222,12 @@ struct ShapeRun {
 /// next runs.
 func run(_ shape: Shape, rounds: Int, leaking: Bool) async -> ShapeRun {
     let keeper = leaking ? LeakKeeper() : nil
-    let received = Locked<[Survivor]>([])
+    let received = Locked<[WatchedInstance]>([])
     var run = ShapeRun()
     var reports: [EndReport] = []
     // Half a second: a caller's frame that resumes late on a loaded machine (the thread
     // sanitizer's gate) still lets go within it. Rounds overlap, so the run waits it once.
-    let findings = await NoSurvivorsTrait.check(grace: .milliseconds(500)) {
+    let findings = await NoLeaksTrait.check(grace: .milliseconds(500)) {
         var shop = Shop()
         shop.onLeak { leak in received.withLock { $0.append(leak) } }
         for _ in 0..<rounds {
@@ -294,7 +294,7 @@ struct JudgementTimingTests {
     func childWaitsForTheParentsRelease() async {
         let grace = Duration.milliseconds(50)
         let released = Gate()
-        let findings = await NoSurvivorsTrait.check(grace: grace) {
+        let findings = await NoLeaksTrait.check(grace: grace) {
             let shop = Shop()
             let page = Page(parent: shop)
             let sheet = Sheet(parent: page)
@@ -317,7 +317,7 @@ struct JudgementTimingTests {
     func workIsWaitedFor() async {
         let grace = Duration.milliseconds(50)
         let finish = Gate()
-        let findings = await NoSurvivorsTrait.check(grace: grace) {
+        let findings = await NoLeaksTrait.check(grace: grace) {
             let shop = Shop()
             let page = Page(parent: shop)
             page.onEnd { [viewModel = page.viewModel()] _ in
@@ -341,7 +341,7 @@ struct JudgementTimingTests {
         .timeLimit(.minutes(1)))
     func mainActorJobIsWaitedFor() async {
         let grace = Duration.milliseconds(50)
-        let findings = await NoSurvivorsTrait.check(grace: grace) {
+        let findings = await NoLeaksTrait.check(grace: grace) {
             let shop = Shop()
             let report = await MainActor.run {
                 let form = Form(parent: shop)

@@ -24,7 +24,7 @@ struct LeakSiteTests {
     func stackPointsAtItsCaller() async throws {
         let keeper = Keeper()
         let popLine = #line + 7
-        let found = try await issues(of: .noSurvivors) {
+        let found = try await issues(of: .noLeaks) {
             let session = Leaky().makeSession()
             let stack = ContainerStack(in: session)
             let screen = LeakyScreen(parent: session)
@@ -45,7 +45,7 @@ struct LeakSiteTests {
     func requestPointsAtItsCaller() async throws {
         let keeper = Keeper()
         let requestLine = #line + 3
-        let found = try await issues(of: .noSurvivors) {
+        let found = try await issues(of: .noLeaks) {
             let app = Leaky()
             try await app.withRequest(LeakyRequest.init) { request in
                 keeper.keep(request.payload())
@@ -64,7 +64,7 @@ struct LeakSiteTests {
     func endCachedInstancePointsAtItsCaller() async throws {
         let keeper = Keeper()
         let resetLine = #line + 4
-        let found = try await issues(of: .noSurvivors) {
+        let found = try await issues(of: .noLeaks) {
             let app = Leaky()
             keeper.keep(app.cache())
             app.cache.endCachedInstance()
@@ -85,7 +85,7 @@ struct LeakSiteTests {
         .timeLimit(.minutes(1)))
     func overrideReplacementSaysSo() async throws {
         let keeper = Keeper()
-        let found = try await issues(of: .noSurvivors) {
+        let found = try await issues(of: .noLeaks) {
             let app = Leaky()
             keeper.keep(app.cache())
             app.cache.override { Payload() }

@@ -16,8 +16,8 @@ struct TraitBookkeepingTests {
         .timeLimit(.minutes(1)))
     func receiversCompose() async {
         let keeper = Keeper()
-        let received = Locked<[Survivor]>([])
-        let findings = await NoSurvivorsTrait.check {
+        let received = Locked<[WatchedInstance]>([])
+        let findings = await NoLeaksTrait.check {
             let app = Leaky()
             app.onLeak { leak in received.withLock { $0.append(leak) } }
             let session = app.makeSession()
@@ -37,7 +37,7 @@ struct TraitBookkeepingTests {
         // The check waits up to thirty seconds for the session to end: ended 200 ms after the
         // body, well inside that even when the parallel run keeps both cores busy for ten
         // seconds. The root judges after 50 ms, so the test does not wait for the verdict.
-        let findings = await NoSurvivorsTrait.check(grace: .seconds(30)) {
+        let findings = await NoLeaksTrait.check(grace: .seconds(30)) {
             let app = Leaky()
             app.scope.core.shortenLeakGrace(to: .milliseconds(50))
             let session = app.makeSession()
@@ -57,8 +57,8 @@ struct TraitBookkeepingTests {
     func watchedRootIsNotTheTests() async {
         let app = Leaky()
         for _ in 0..<2 {
-            let findings = await NoSurvivorsTrait.check {
-                NoSurvivorsTrait.watch(app)
+            let findings = await NoLeaksTrait.check {
+                NoLeaksTrait.watch(app)
                 let session = app.makeSession()
                 _ = session.profile()
                 session.end()
@@ -78,16 +78,16 @@ struct TraitBookkeepingTests {
         let app = Leaky()
         let keeper = Keeper()
         let bothWatch = Barrier(parties: 2)
-        async let first = NoSurvivorsTrait.check {
-            NoSurvivorsTrait.watch(app)
+        async let first = NoLeaksTrait.check {
+            NoLeaksTrait.watch(app)
             await bothWatch.arrive()
             let session = app.makeSession()
             keeper.keep(session.profile())
             session.end()
         }
-        async let second = NoSurvivorsTrait.check {
+        async let second = NoLeaksTrait.check {
             await bothWatch.arrive()
-            NoSurvivorsTrait.watch(app)
+            NoLeaksTrait.watch(app)
             let session = app.makeSession()
             _ = session.profile()
             session.end()
@@ -104,7 +104,7 @@ struct TraitBookkeepingTests {
         .tags(.stress), .timeLimit(.minutes(1)))
     func firstUseRacingTheEnd() async {
         let rounds = 1_000
-        let findings = await NoSurvivorsTrait.check {
+        let findings = await NoLeaksTrait.check {
             let app = Leaky()
             for _ in 0..<rounds {
                 let session = app.makeSession()
@@ -153,7 +153,7 @@ struct MainActorCheckTests {
     @Test("a main-actor test passes check a plain closure that uses its main-actor state")
     func plainClosure() async {
         var ended = 0
-        let findings = await NoSurvivorsTrait.check {
+        let findings = await NoLeaksTrait.check {
             let session = Leaky().makeSession()
             _ = session.profile()
             session.end()
@@ -171,7 +171,7 @@ struct LeakIdentityTests {
         .timeLimit(.minutes(1)))
     func descriptionAndEquality() async throws {
         let keeper = Keeper()
-        let findings = await NoSurvivorsTrait.check {
+        let findings = await NoLeaksTrait.check {
             let app = Leaky()
             let (first, second) = (app.makeSession(), app.makeSession())
             keeper.keep(first.profile())

@@ -37,7 +37,7 @@ final class PresentedFeature: Container {
 
 /// The issues `body` records in the scope of `trait`, and what they say.
 func issues(
-    of trait: NoSurvivorsTrait, _ body: @escaping @Sendable () async throws -> Void
+    of trait: NoLeaksTrait, _ body: @escaping @Sendable () async throws -> Void
 ) async throws -> [Issue] {
     let recorded = Locked<[Issue]>([])
     try await withKnownIssue(isIntermittent: true) {
@@ -53,7 +53,7 @@ extension Issue {
     var text: String { comments.map(\.rawValue).joined() }
 }
 
-@Suite("The noSurvivors trait judges once the test is over")
+@Suite("The noLeaks trait judges once the test is over")
 struct TraitJudgementTests {
     /// The flush lets go of its instance only after the grace period has passed twice over:
     /// a check that judged without waiting for the work would find the instance alive.
@@ -62,7 +62,7 @@ struct TraitJudgementTests {
         .timeLimit(.minutes(1)))
     func pendingWorkIsWaitedFor() async throws {
         let grace = Duration.milliseconds(50)
-        let found = try await issues(of: .noSurvivors(grace: grace)) {
+        let found = try await issues(of: .noLeaks(grace: grace)) {
             let app = Leaky()
             let session = PresentingSession(parent: app)
             let flush = session.flush()
@@ -84,7 +84,7 @@ struct TraitJudgementTests {
     func survivorPointsAtTheEnd() async throws {
         let keeper = Keeper()
         let endLine = #line + 4
-        let found = try await issues(of: .noSurvivors) {
+        let found = try await issues(of: .noLeaks) {
             let session = Leaky().makeSession()
             keeper.keep(session.profile())
             session.end()
@@ -105,7 +105,7 @@ struct TraitJudgementTests {
     func releasedWithinGrace() async throws {
         // Released by a thread of its own, which no busy task pool delays: a task for it
         // was starved past the grace when the coverage gate ran every suite at once.
-        let found = try await issues(of: .noSurvivors(grace: .seconds(2))) {
+        let found = try await issues(of: .noLeaks(grace: .seconds(2))) {
             let session = Leaky().makeSession()
             let late = session.profile()
             session.end()
@@ -118,7 +118,7 @@ struct TraitJudgementTests {
         "a container dropped without end() and kept by a cycle is reported as leaked",
         .timeLimit(.minutes(1)))
     func leakedContainer() async throws {
-        let found = try await issues(of: .noSurvivors(grace: .milliseconds(100))) {
+        let found = try await issues(of: .noLeaks(grace: .milliseconds(100))) {
             let app = Leaky()
             let session = PresentingSession(parent: app)
             let feature = PresentedFeature(parent: session)
@@ -142,7 +142,7 @@ struct TraitJudgementTests {
         "a container released or ended during the test is not reported as leaked",
         .timeLimit(.minutes(1)))
     func endedContainersAreNotLeaked() async throws {
-        let found = try await issues(of: .noSurvivors) {
+        let found = try await issues(of: .noLeaks) {
             let app = Leaky()
             let session = PresentingSession(parent: app)
             _ = PresentedFeature(parent: session).tree
@@ -153,14 +153,14 @@ struct TraitJudgementTests {
     }
 
     @Test(
-        "survivorsAllowed exempts watch(_:) too",
+        "leaksAllowed exempts watch(_:) too",
         .timeLimit(.minutes(1)))
     func allowedExemptsWatch() async throws {
         let keeper = Keeper()
-        let found = try await issues(of: .noSurvivors) {
-            try await run(.survivorsAllowed) {
+        let found = try await issues(of: .noLeaks) {
+            try await run(.leaksAllowed) {
                 let app = await madeOnAnotherThread()
-                NoSurvivorsTrait.watch(app)
+                NoLeaksTrait.watch(app)
                 keeper.keep(app.cache())
                 app.end()
             }

@@ -45,7 +45,7 @@ struct TraitOwnershipTests {
         let keeper = LeakKeeper()
         let following = Gate()
         let delivered = Gate()
-        async let follower = NoSurvivorsTrait.check {
+        async let follower = NoLeaksTrait.check {
             let shop = Shop()
             let page = Page(parent: shop)
             await MainActor.run {
@@ -62,7 +62,7 @@ struct TraitOwnershipTests {
             await delivered.wait()
             shop.end()
         }
-        async let changer = NoSurvivorsTrait.check {
+        async let changer = NoLeaksTrait.check {
             await following.wait()
             await MainActor.run { model.value += 1 }
             await delivered.wait()
@@ -81,8 +81,8 @@ struct TraitOwnershipTests {
         let app = Leaky()
         let keeper = Keeper()
         let (firstWatched, secondWatched, firstEnded) = (Gate(), Gate(), Gate())
-        async let first = NoSurvivorsTrait.check {
-            NoSurvivorsTrait.watch(app)
+        async let first = NoLeaksTrait.check {
+            NoLeaksTrait.watch(app)
             firstWatched.open()
             await secondWatched.wait()
             let session = app.makeSession()
@@ -90,9 +90,9 @@ struct TraitOwnershipTests {
             _ = await session.end().leaks()
             firstEnded.open()
         }
-        async let second = NoSurvivorsTrait.check {
+        async let second = NoLeaksTrait.check {
             await firstWatched.wait()
-            NoSurvivorsTrait.watch(app)
+            NoLeaksTrait.watch(app)
             secondWatched.open()
             await firstEnded.wait()
         }
@@ -105,24 +105,24 @@ struct TraitOwnershipTests {
     /// One test allows survivors and keeps an instance on purpose; the other watches the
     /// same root.
     @Test(
-        "a survivorsAllowed test's kept instance is charged to no test watching the same root",
+        "a leaksAllowed test's kept instance is charged to no test watching the same root",
         .timeLimit(.minutes(1)))
     func allowedTestIsNotChargedToAWatcher() async throws {
         let app = Leaky()
-        let received = Locked<[Survivor]>([])
+        let received = Locked<[WatchedInstance]>([])
         app.onLeak { leak in received.withLock { $0.append(leak) } }
         let keeper = Keeper()
         let (watched, allowedEnded) = (Gate(), Gate())
-        async let allowed: Void = run(.survivorsAllowed) {
+        async let allowed: Void = run(.leaksAllowed) {
             await watched.wait()
-            NoSurvivorsTrait.watch(app)
+            NoLeaksTrait.watch(app)
             let session = app.makeSession()
             keeper.keep(session.profile())
             _ = await session.end().leaks()
             allowedEnded.open()
         }
-        async let checked = NoSurvivorsTrait.check {
-            NoSurvivorsTrait.watch(app)
+        async let checked = NoLeaksTrait.check {
+            NoLeaksTrait.watch(app)
             watched.open()
             await allowedEnded.wait()
         }
@@ -139,7 +139,7 @@ struct TraitOwnershipTests {
         .timeLimit(.minutes(1)))
     func uncheckedTestIsNotChargedToTheRootsTest() async {
         let keeper = Keeper()
-        let received = Locked<[Survivor]>([])
+        let received = Locked<[WatchedInstance]>([])
         let root = Handoff<Leaky>()
         let uncheckedEnded = Gate()
         async let unchecked: Void = {
@@ -149,7 +149,7 @@ struct TraitOwnershipTests {
             _ = await session.end().leaks()
             uncheckedEnded.open()
         }()
-        async let checked = NoSurvivorsTrait.check {
+        async let checked = NoLeaksTrait.check {
             let app = Leaky()
             app.onLeak { leak in received.withLock { $0.append(leak) } }
             root.give(app)

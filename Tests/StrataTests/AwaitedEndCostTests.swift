@@ -114,7 +114,7 @@ struct AwaitedEndCostTests {
             let started = ContinuousClock.now
             guard await report.leaks().isEmpty else { exit(3) }
             // The grace is two seconds: a verdict that waited it out is late by all of it.
-            if ContinuousClock.now - started >= Survivor.defaultGrace / 2 { exit(4) }
+            if ContinuousClock.now - started >= WatchedInstance.defaultGrace / 2 { exit(4) }
         }
     }
 }

@@ -196,7 +196,7 @@ struct SurvivorIdentityTests {
         "a survivor judged leaked equals itself watched, and only its description says leaked",
         .timeLimit(.minutes(1)))
     func watchedEqualsLeaked() async throws {
-        let received = Locked<[Survivor]>([])
+        let received = Locked<[WatchedInstance]>([])
         let app = TestApp().judging()
         app.onLeak { leak in received.withLock { $0.append(leak) } }
         let feature = app.makeFeature()

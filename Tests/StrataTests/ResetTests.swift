@@ -63,7 +63,7 @@ struct ResetTests {
         "reset watches an instance still held, and judges it a leak to the caller and the root's receivers",
         .timeLimit(.minutes(1)))
     func resetReportsSurvivor() async {
-        let received = Locked<[Survivor]>([])
+        let received = Locked<[WatchedInstance]>([])
         let app = TestApp().judging()
         app.onLeak { leak in received.withLock { $0.append(leak) } }
         let held = app.config()
@@ -250,7 +250,7 @@ struct OverrideResetTests {
         "a replaced instance still held is a leak to the root's receivers",
         .timeLimit(.minutes(1)))
     func replacedSurvivorReported() async {
-        let received = Locked<[Survivor]>([])
+        let received = Locked<[WatchedInstance]>([])
         let judged = AsyncGate()
         let app = TestApp().judging()
         app.onLeak { leak in

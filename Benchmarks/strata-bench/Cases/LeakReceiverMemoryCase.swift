@@ -57,14 +57,14 @@ extension BenchCase {
 /// which removes it.
 private final class HandLeakReceivers: Sendable {
     private struct Receivers {
-        var list: [(id: Int, receive: @Sendable (Survivor) -> Void)] = []
+        var list: [(id: Int, receive: @Sendable (WatchedInstance) -> Void)] = []
         var nextID = 0
     }
 
     private let receivers = Mutex(Receivers())
 
     /// Adds `receive`; returns what cancels it.
-    func add(_ receive: @escaping @Sendable (Survivor) -> Void) -> @Sendable () -> Void {
+    func add(_ receive: @escaping @Sendable (WatchedInstance) -> Void) -> @Sendable () -> Void {
         let id = receivers.withLock { receivers in
             defer { receivers.nextID += 1 }
             receivers.list.append((receivers.nextID, receive))

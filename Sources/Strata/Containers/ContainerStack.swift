@@ -34,7 +34,7 @@ public import Observation
 /// is a cycle while the owner is active, by design: the screens are open, and the owner's end
 /// breaks it. So the code that holds the owner holds it through ``Owned``, whose release ends
 /// it, or ends it itself; an owner kept only by its children is reported by the
-/// `.noSurvivors` trait as a container never ended. See <doc:Navigation>.
+/// `.noLeaks` trait as a container never ended. See <doc:Navigation>.
 public final class ContainerStack: Observation.Observable, Sendable {
     /// The containers kept, bottom first, and whether the owner has ended.
     private let state = Lock<StackState>(StackState())

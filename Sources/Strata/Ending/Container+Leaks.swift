@@ -5,7 +5,7 @@ extension Container where ContainerTier == AppTier {
     /// A leak is an instance still alive once the end that released it had released its
     /// whole subtree, the work Strata started for that end had finished, and the grace period
     /// (two seconds) had passed: see <doc:LifetimesAndLifecycle>. Receivers add up:
-    /// each one, and the `.noSurvivors` test trait, sees every leak. The
+    /// each one, and the `.noLeaks` test trait, sees every leak. The
     /// receiver is kept until the subscription is cancelled, whether or not the token is;
     /// `cancel()` lets go of it.
     ///
@@ -16,7 +16,7 @@ extension Container where ContainerTier == AppTier {
     /// - Parameter receive: Called with each leak.
     /// - Returns: The subscription, to cancel.
     @discardableResult
-    public func onLeak(_ receive: @escaping @Sendable (Survivor) -> Void) -> Subscription {
+    public func onLeak(_ receive: @escaping @Sendable (WatchedInstance) -> Void) -> Subscription {
         boundCore.leakWatcher.addReceiver(receive)
     }
 }

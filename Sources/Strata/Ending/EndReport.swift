@@ -8,7 +8,7 @@
 ///   judged once the end's whole subtree is released, the work Strata started for it has
 ///   finished and the grace period has passed; ``leaks()`` awaits that judgement and returns
 ///   those still alive then, the leaks. A root's ``Container/onLeak(_:)`` receivers and the
-///   `.noSurvivors` test trait are told of the same leaks.
+///   `.noLeaks` test trait are told of the same leaks.
 ///
 /// ``Container/endAndWait(within:draining:fileID:filePath:line:isolation:)`` awaits the work
 /// the end starts, and reports the same way: what it lists as watched is not judged either.
@@ -23,7 +23,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
     ///
     /// Their containers had let go of them: they are watched until they are judged, and no
     /// leak until then. ``leaks()`` returns those confirmed leaked.
-    public internal(set) var watched: [Survivor] {
+    public internal(set) var watched: [WatchedInstance] {
         get { lists?.watched ?? [] }
         set { writeLists { $0.watched = newValue } }
     }
@@ -76,7 +76,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
     private var lists: Lists?
 
     private struct Lists {
-        var watched: [Survivor] = []
+        var watched: [WatchedInstance] = []
         var judgements: [Judgement] = []
         var overran: [EndWork] = []
         var notAwaited: [EndWork] = []
@@ -136,8 +136,8 @@ public struct EndReport: Sendable, CustomStringConvertible {
     /// ```
     ///
     /// - Returns: The instances confirmed leaked, in the order the report watched them.
-    public func leaks() async -> [Survivor] {
-        var leaks: [Survivor] = []
+    public func leaks() async -> [WatchedInstance] {
+        var leaks: [WatchedInstance] = []
         for judgement in lists?.judgements ?? [] {
             guard let verdict = await judgement.verdict.value() else { break }
             leaks += verdict

@@ -4,14 +4,14 @@
 /// Made only when something was still alive: an end that released everything judges nothing.
 final class Judgement: Sendable {
     /// The instances still alive when the container reported.
-    let instances: [Survivor]
+    let instances: [WatchedInstance]
     /// The checked test the container's leaks are charged to: the one that owns it, if a
     /// checked test does.
     let ledger: TestLedger?
     /// The leaks, given once the instances are judged.
-    let verdict = OneShot<[Survivor]>()
+    let verdict = OneShot<[WatchedInstance]>()
 
-    init(_ instances: [Survivor], ledger: TestLedger?) {
+    init(_ instances: [WatchedInstance], ledger: TestLedger?) {
         self.instances = instances
         self.ledger = ledger
     }
@@ -20,5 +20,5 @@ final class Judgement: Sendable {
     var hasAlive: Bool { instances.contains { $0.isAlive } }
 
     /// The instances still alive now, as leaks: the verdict, when the judgement is due.
-    var leaks: [Survivor] { instances.filter(\.isAlive).map(\.leaked) }
+    var leaks: [WatchedInstance] { instances.filter(\.isAlive).map(\.leaked) }
 }

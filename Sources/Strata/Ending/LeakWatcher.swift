@@ -68,9 +68,9 @@ final class LeakWatcher: Sendable {
     /// Adds a receiver of every leak confirmed in the tree, from now on, until the returned
     /// subscription is cancelled: its `cancel()` lets go of it, after any delivery to it in
     /// progress on another thread.
-    func addReceiver(_ receive: @escaping @Sendable (Survivor) -> Void) -> Subscription {
+    func addReceiver(_ receive: @escaping @Sendable (WatchedInstance) -> Void) -> Subscription {
         let receiver = Subscription(firesOnce: false) { leak in
-            if let leak = leak as? Survivor { receive(leak) }
+            if let leak = leak as? WatchedInstance { receive(leak) }
         }
         state.withLock { $0.receivers.append(receiver) }
         return Subscription(removal: { [weak self] in

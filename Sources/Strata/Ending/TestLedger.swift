@@ -48,10 +48,10 @@ package final class TestLedger: Sendable {
     /// What the test left behind once it settled.
     package struct Settled: Sendable {
         /// The instances confirmed leaked.
-        package let leaks: [Survivor]
+        package let leaks: [WatchedInstance]
         /// The instances still alive whose judgement had not come when the check stopped
         /// waiting: work their end started was still running.
-        package let unjudged: [Survivor]
+        package let unjudged: [WatchedInstance]
         /// The containers still open, each with the open containers above it that only it
         /// keeps alive: a container alive because a live child holds it is named under that
         /// child, once.
@@ -140,8 +140,8 @@ package final class TestLedger: Sendable {
         // grace period more for a busy main actor; on a loaded machine, later still. Only
         // work that never finishes keeps one from coming: that is what the cap is for.
         let judged = deadline.advanced(by: max(grace * 3, .seconds(30)))
-        var leaks: [Survivor] = []
-        var unjudged: [Survivor] = []
+        var leaks: [WatchedInstance] = []
+        var unjudged: [WatchedInstance] = []
         var seen = 0
         while true {
             // Judgements added while the earlier ones were awaited are awaited too.

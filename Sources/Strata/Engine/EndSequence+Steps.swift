@@ -201,7 +201,7 @@ extension EndSequence {
     ///   - report: The whole end's report so far, with the work it waits for; the scope's
     ///     judgement is added to it.
     private func leave(
-        watching watched: [Survivor], side: SideState?, into report: inout EndReport
+        watching watched: [WatchedInstance], side: SideState?, into report: inout EndReport
     ) {
         let ledger = side?.testLedger
         var judgements = side?.heldJudgements ?? []
@@ -219,7 +219,7 @@ extension EndSequence {
     /// The judgement of `watched`, this scope's instances still alive at its release:
     /// listed in `report`, and kept by the test it is charged to; `nil` when none is alive.
     func judgement(
-        of watched: [Survivor], chargedTo ledger: TestLedger?,
+        of watched: [WatchedInstance], chargedTo ledger: TestLedger?,
         into report: inout EndReport
     ) -> Judgement? {
         guard !watched.isEmpty else { return nil }

@@ -128,13 +128,13 @@ extension EndSequence {
     func alive(
         _ remaining: [Remaining], in name: ContainerName, site: SourceSite?,
         takenOutBy: String? = nil
-    ) -> [Survivor] {
+    ) -> [WatchedInstance] {
         // Described only when something is followed on: most ends have nothing to report.
         guard !remaining.isEmpty else { return [] }
         let container = name.description
         return remaining.compactMap { watch in
             watch.object.map { object in
-                Survivor(
+                WatchedInstance(
                     provider: ProviderDescription(
                         container: container, name: watch.site.displayName),
                     typeName: String(describing: type(of: object)), object: object,

@@ -42,9 +42,9 @@ extension ScopeCore {
     var leakWatcher: LeakWatcher {
         withTreeSettings(creating: true) { settings in
             // `creating` makes the settings: they are there.
-            guard let settings else { return LeakWatcher(grace: Survivor.defaultGrace) }
+            guard let settings else { return LeakWatcher(grace: WatchedInstance.defaultGrace) }
             if let watcher = settings.watcher { return watcher }
-            let watcher = LeakWatcher(grace: Survivor.defaultGrace)
+            let watcher = LeakWatcher(grace: WatchedInstance.defaultGrace)
             settings.watcher = watcher
             return watcher
         }

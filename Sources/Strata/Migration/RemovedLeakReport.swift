@@ -9,14 +9,14 @@ extension EndReport {
         message:
             "await report.leaks() for the leaks; report.watched for what was still alive when the end reported, not judged"
     )
-    public var survivors: [Survivor] { fatalError() }
+    public var survivors: [WatchedInstance] { fatalError() }
 
     /// Removed in 1.0: ``watched``, judged once the end's work has finished.
     @available(
         *, unavailable, renamed: "watched",
         message: "an instance held by work the end started is judged once the work has finished"
     )
-    public var pending: [Survivor] { fatalError() }
+    public var pending: [WatchedInstance] { fatalError() }
 
     /// Removed in 1.0: ``leaks()``, which waits for the judgement.
     @available(*, unavailable, message: "await report.leaks(), which waits for the judgement")
@@ -30,7 +30,7 @@ extension EndReport {
     @available(
         *, unavailable,
         message:
-            "app.onLeak { leak in … } on the root; in a test, the .noSurvivors trait, or NoSurvivorsTrait.check { … }"
+            "app.onLeak { leak in … } on the root; in a test, the .noLeaks trait, or NoSurvivorsTrait.check { … }"
     )
     public static func withReceiver<Result>(
         _ receiver: (@Sendable (EndReport) -> Void)?, operation: () throws -> Result
@@ -40,7 +40,7 @@ extension EndReport {
     @available(
         *, unavailable,
         message:
-            "app.onLeak { leak in … } on the root; in a test, the .noSurvivors trait, or NoSurvivorsTrait.check { … }"
+            "app.onLeak { leak in … } on the root; in a test, the .noLeaks trait, or NoSurvivorsTrait.check { … }"
     )
     public static func withReceiver<Result>(
         _ receiver: (@Sendable (EndReport) -> Void)?, operation: () async throws -> Result,
@@ -57,3 +57,7 @@ extension Container where ContainerTier == AppTier {
     )
     public func onEndReport(_ handler: (@Sendable (EndReport) -> Void)?) { fatalError() }
 }
+
+/// Removed in 1.0: ``WatchedInstance``, what `watched` lists and `leaks()` returns.
+@available(*, unavailable, renamed: "WatchedInstance")
+public typealias Survivor = WatchedInstance

@@ -7,7 +7,7 @@ extension Provider {
     /// ``EndReport/notAwaited``, a tracer gets ``TraceEvent/instanceEnded(_:instanceType:)``. Then
     /// it is released, and judged like anything that ends: if something still holds it, it is in
     /// ``EndReport/watched``, and ``EndReport/leaks()`` says once it is judged whether it leaked. A
-    /// leak also reaches the root's ``Container/onLeak(_:)`` receivers and the `.noSurvivors` test
+    /// leak also reaches the root's ``Container/onLeak(_:)`` receivers and the `.noLeaks` test
     /// trait, so a leak check sees a leak through `endCachedInstance()` too.
     ///
     /// A `shared(by:)` provider ends the instance of its own argument only. A `weakShared`

@@ -12,8 +12,8 @@ extension Container where ContainerTier == AppTier {
 extension Sequence<EndReport> {
     /// The leaks of every report, judged together: the rounds of a test overlap, since one
     /// watcher judges every end of a tree in batches.
-    func leaks() async -> [Survivor] {
-        var leaks: [Survivor] = []
+    func leaks() async -> [WatchedInstance] {
+        var leaks: [WatchedInstance] = []
         for report in self { leaks += await report.leaks() }
         return leaks
     }

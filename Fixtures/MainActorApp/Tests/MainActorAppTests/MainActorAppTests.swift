@@ -7,7 +7,7 @@ import Testing
 // These tests, like the module they test, are MainActor by default. The leak check judges
 // what each test's ends left once the test is over: what a test still holds then is no leak.
 
-@Suite("Strata in an app that is MainActor by default", .noSurvivors)
+@Suite("Strata in an app that is MainActor by default", .noLeaks)
 struct MainActorAppTests {
     @Test("the README's four tiers run, and ending the session leaks nothing")
     func readmeExample() async {

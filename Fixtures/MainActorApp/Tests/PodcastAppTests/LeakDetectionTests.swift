@@ -15,7 +15,7 @@ struct LeakDetectionTests {
     func deliberateCycle() async {
         // Under the check, the app's ends are judged after its tenth of a second of grace
         // rather than the two seconds an app's root waits.
-        let findings = await NoSurvivorsTrait.check { @MainActor @Sendable in
+        let findings = await NoLeaksTrait.check { @MainActor @Sendable in
             let session = makeDeliberateCycle()
             weak let timer = session.resumeTimer()
             let report = await session.endAndWait()
@@ -45,7 +45,7 @@ struct LeakDetectionTests {
 /// Runs `body` in the scope `trait` gives the current test, as Swift Testing would, and
 /// returns the issues it records.
 func issues(
-    of trait: NoSurvivorsTrait, _ body: @escaping @Sendable () async throws -> Void
+    of trait: NoLeaksTrait, _ body: @escaping @Sendable () async throws -> Void
 ) async throws -> [Issue] {
     let test = try #require(Test.current)
     let recorded = Mutex<[Issue]>([])
@@ -64,7 +64,7 @@ struct LeakCheckTests {
         "the deliberate retain cycle is reported at the end that left it", .timeLimit(.minutes(1)))
     func cycleIsReported() async throws {
         let timer = Mutex<WeakTimer>(WeakTimer())
-        let found = try await issues(of: .noSurvivors(grace: .milliseconds(200))) { @MainActor in
+        let found = try await issues(of: .noLeaks(grace: .milliseconds(200))) { @MainActor in
             let session = makeDeliberateCycle()
             let kept = session.resumeTimer()
             timer.withLock { $0.timer = kept }
@@ -83,7 +83,7 @@ struct LeakCheckTests {
         "the session dropped while a screen is open is reported as leaked", .timeLimit(.minutes(1)))
     func leakedSessionIsReported() async throws {
         let leaked = Mutex<LeakedSession?>(nil)
-        let found = try await issues(of: .noSurvivors(grace: .milliseconds(200))) { @MainActor in
+        let found = try await issues(of: .noLeaks(grace: .milliseconds(200))) { @MainActor in
             leaked.withLock { $0 = makeLeakedSession(under: AppContainer()) }
         }
         let texts = found.map { $0.comments.map(\.rawValue).joined() }

@@ -10,7 +10,7 @@ import Testing
 // A podcast player of four modules, each MainActor by default, as its team tests it: every
 // test fails for an instance that outlives its container.
 
-@Suite("A podcast player of several MainActor-by-default modules", .noSurvivors)
+@Suite("A podcast player of several MainActor-by-default modules", .noLeaks)
 struct PodcastFlowTests {
     @Test("each feature puts its entry on the home's shelf, in the order the session installs them")
     func shelf() {

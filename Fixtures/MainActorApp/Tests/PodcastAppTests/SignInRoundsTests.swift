@@ -7,7 +7,7 @@ import Testing
 // What a user does many times a day, many times over: sign in, play, sign out. The sign-out
 // awaits the session's flush, and leaves nothing alive.
 
-@Suite("Signing in and out, over and over", .noSurvivors)
+@Suite("Signing in and out, over and over", .noLeaks)
 struct SignInRoundsTests {
     @Test(
         "200 rounds of sign-in, play, sign-out with endAndWait leave no survivors",

@@ -11,7 +11,7 @@ import Testing
 // modules with no unchecked isolation; and a session whose features are wired into it goes
 // when released without an end.
 
-@Suite("Main-actor and async wiring", .noSurvivors, .timeLimit(.minutes(1)))
+@Suite("Main-actor and async wiring", .noLeaks, .timeLimit(.minutes(1)))
 struct WiringFormsTests {
     @Test("a main-actor route starts the main-actor player, performed in place or awaited")
     func mainActorRoute() async throws {
@@ -56,7 +56,7 @@ struct WiringFormsTests {
     @Test("a session, its features installed and used, goes when released without end()")
     func sessionGoesWhenReleased() async throws {
         weak var released: SessionContainer?
-        let findings = try await NoSurvivorsTrait.check {
+        let findings = try await NoLeaksTrait.check {
             let app = AppContainer()
             do {
                 let session = app.makeSession(for: User(name: "ada"))

@@ -8,7 +8,7 @@ import Testing
 // model and the containers' providers, every test failing for an instance that outlives its
 // container or a container never ended.
 
-@Suite("A tabbed shop, MainActor by default, leaves no survivors", .noSurvivors)
+@Suite("A tabbed shop, MainActor by default, leaves no survivors", .noLeaks)
 struct ShopTests {
     /// The types of the containers made directly under `container`, sorted.
     func children(of container: some Container) -> [String] {

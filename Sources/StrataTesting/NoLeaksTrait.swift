@@ -5,10 +5,10 @@
     /// A trait that fails a test for every instance its containers leaked, and for every
     /// container it made that is still alive and was never ended.
     ///
-    /// A test or suite that carries ``Testing/Trait/noSurvivors`` is judged once its body has
+    /// A test or suite that carries ``Testing/Trait/noLeaks`` is judged once its body has
     /// returned, so anything the test holds until then — a view model in a `let` across a
     /// sign-out — is never taken for a leak. The check waits up to a grace period (a tenth of
-    /// a second unless ``Testing/Trait/noSurvivors(grace:)`` says otherwise) for the
+    /// a second unless ``Testing/Trait/noLeaks(grace:)`` says otherwise) for the
     /// containers the test made to end, then for the judgement of every end of those
     /// containers: an instance still alive once its end's whole subtree is released, the work
     /// Strata started for it has finished, and the grace period has passed (after a turn of
@@ -21,10 +21,10 @@
     ///   which it keeps alive, are named in the same issue rather than in issues of their own.
     ///
     /// ```swift
-    /// @Suite(.noSurvivors)
+    /// @Suite(.noLeaks)
     /// struct SignOutTests {
     ///     @Test func signOutLeavesNothing() async { … }
-    ///     @Test(.survivorsAllowed) func cacheOutlivesTheSessionOnPurpose() { … }
+    ///     @Test(.leaksAllowed) func cacheOutlivesTheSessionOnPurpose() { … }
     /// }
     /// ```
     ///
@@ -37,7 +37,7 @@
     /// container's task runs as work of the container it serves. So tests running in parallel
     /// on one shared root are judged apart: each sees its own containers and their leaks, and
     /// nothing of the other's. A container owned by a test with no trait, or by a test marked
-    /// ``Testing/Trait/survivorsAllowed``, is charged to no checked test, nor is one whose owner
+    /// ``Testing/Trait/leaksAllowed``, is charged to no checked test, nor is one whose owner
     /// cannot be decided (made and first used outside every test's task, below no container a
     /// test owns): their leaks reach only the root's `onLeak(_:)`
     /// receivers. A root made before the test is not the test's to end: watched, it is not
@@ -45,14 +45,14 @@
     ///
     /// To prove that the check catches a leak of your own shape, run the shape in
     /// ``check(grace:_:)`` and expect what it finds.
-    public struct NoSurvivorsTrait: TestTrait, SuiteTrait, TestScoping {
+    public struct NoLeaksTrait: TestTrait, SuiteTrait, TestScoping {
         /// What the trait does to a test.
         enum Policy {
             /// Checks the test. `grace` is how long the check waits, once the test is over,
             /// for its containers to end, and how long their ends wait before they judge.
             case check(grace: Duration)
-            /// Exempts the test: ``Testing/Trait/survivorsAllowed``.
-            case allowSurvivors
+            /// Exempts the test: ``Testing/Trait/leaksAllowed``.
+            case allowLeaks
         }
 
         let policy: Policy
@@ -81,7 +81,7 @@
         /// Applies to every test of a suite that carries it.
         public var isRecursive: Bool { true }
 
-        /// Runs one test with the check (or, for `survivorsAllowed`, without it).
+        /// Runs one test with the check (or, for `leaksAllowed`, without it).
         ///
         /// The trait nearest the test decides: a test's own trait over its suite's.
         public func provideScope(
@@ -94,7 +94,7 @@
             case .check(let grace):
                 let findings = try await Self.check(grace: grace, function)
                 findings.record(in: test)
-            case .allowSurvivors:
+            case .allowLeaks:
                 try await TestLedger.$current.withValue(.unchecked) { try await function() }
             }
         }
@@ -105,7 +105,7 @@
         ///
         /// ```swift
         /// @Test func theCheckCatchesALeakedSheet() async {
-        ///     let findings = await NoSurvivorsTrait.check {
+        ///     let findings = await NoLeaksTrait.check {
         ///         let app = ShopApp()
         ///         let sheet = app.openSheet()
         ///         sheet.viewModel().keepForEver()   // a deliberate cycle
@@ -135,15 +135,15 @@
 
         /// Puts a root container made outside the test's task tree under the current test's
         /// check: the containers of its tree that the test owns from now on are checked (see
-        /// ``NoSurvivorsTrait``); the root itself is not the test's to end.
+        /// ``NoLeaksTrait``); the root itself is not the test's to end.
         ///
-        /// Call it from inside a test that carries ``Testing/Trait/noSurvivors``; elsewhere,
-        /// and in a test marked ``Testing/Trait/survivorsAllowed``, it does nothing. The root's
+        /// Call it from inside a test that carries ``Testing/Trait/noLeaks``; elsewhere,
+        /// and in a test marked ``Testing/Trait/leaksAllowed``, it does nothing. The root's
         /// ends judge after the shorter of its grace period and the test's.
         ///
         /// ```swift
         /// let app = DispatchQueue.global().sync { AppContainer() }
-        /// NoSurvivorsTrait.watch(app)
+        /// NoLeaksTrait.watch(app)
         /// ```
         ///
         /// - Parameter root: The root container to check.
@@ -154,33 +154,33 @@
         }
     }
 
-    extension Trait where Self == NoSurvivorsTrait {
+    extension Trait where Self == NoLeaksTrait {
         /// Fails the test for every instance its containers leaked, and for every container
         /// it made that is still open, once the test is over, with a grace period of a tenth
         /// of a second.
         ///
-        /// See ``NoSurvivorsTrait`` for what it sees and what escapes it.
-        public static var noSurvivors: Self {
-            NoSurvivorsTrait(policy: .check(grace: NoSurvivorsTrait.defaultGrace))
+        /// See ``NoLeaksTrait`` for what it sees and what escapes it.
+        public static var noLeaks: Self {
+            NoLeaksTrait(policy: .check(grace: NoLeaksTrait.defaultGrace))
         }
 
         /// The same check, after a grace period of `grace`.
         ///
         /// ```swift
-        /// @Test(.noSurvivors(grace: .seconds(3))) func slowFlush() async { … }
+        /// @Test(.noLeaks(grace: .seconds(3))) func slowFlush() async { … }
         /// ```
         ///
         /// - Parameter grace: How long to wait, once the test is over, for what is still
         ///   being released.
         /// - Returns: The trait.
-        public static func noSurvivors(grace: Duration) -> Self {
-            NoSurvivorsTrait(policy: .check(grace: grace))
+        public static func noLeaks(grace: Duration) -> Self {
+            NoLeaksTrait(policy: .check(grace: grace))
         }
 
         /// Exempts a test from the check of the suite it is in: its ends, its containers,
-        /// and the roots it ``NoSurvivorsTrait/watch(_:)``es.
-        public static var survivorsAllowed: Self {
-            NoSurvivorsTrait(policy: .allowSurvivors)
+        /// and the roots it ``NoLeaksTrait/watch(_:)``es.
+        public static var leaksAllowed: Self {
+            NoLeaksTrait(policy: .allowLeaks)
         }
     }
 #endif

@@ -26,7 +26,7 @@ final class Keeper: Sendable {
 
 /// Runs `body` in the scope `trait` gives the current test, as Swift Testing would.
 func run(
-    _ trait: NoSurvivorsTrait, _ body: @escaping @Sendable () async throws -> Void
+    _ trait: NoLeaksTrait, _ body: @escaping @Sendable () async throws -> Void
 ) async throws {
     let test = try #require(Test.current)
     try await trait.provideScope(for: test, testCase: Test.Case.current, performing: body)
@@ -64,13 +64,13 @@ func reports(_ provider: String, _ issue: Issue) -> Bool {
     return text.hasPrefix("Strata: \(provider): Payload is still alive after")
 }
 
-@Suite("The noSurvivors trait")
-struct NoSurvivorsTraitTests {
+@Suite("The noLeaks trait")
+struct NoLeaksTraitTests {
     @Test("a survivor of a container ended in the test is recorded as an issue naming it")
     func endedContainerLeaks() async throws {
         let keeper = Keeper()
         try await withKnownIssue {
-            try await run(.noSurvivors) {
+            try await run(.noLeaks) {
                 let session = Leaky().makeSession()
                 keeper.keep(session.profile())
                 session.end()
@@ -84,7 +84,7 @@ struct NoSurvivorsTraitTests {
     func releasedContainerLeaks() async throws {
         let keeper = Keeper()
         try await withKnownIssue {
-            try await run(.noSurvivors) {
+            try await run(.noLeaks) {
                 let app = Leaky()
                 keeper.keep(app.cache())
             }
@@ -97,7 +97,7 @@ struct NoSurvivorsTraitTests {
     func childTaskRoot() async throws {
         let keeper = Keeper()
         try await withKnownIssue {
-            try await run(.noSurvivors) {
+            try await run(.noLeaks) {
                 await Task {
                     let session = Leaky().makeSession()
                     keeper.keep(session.profile())
@@ -116,7 +116,7 @@ struct NoSurvivorsTraitTests {
         let keeper = Keeper()
         // Unwatched, and ended off the test's task: no issue, or withKnownIssue below would
         // see two.
-        try await run(.noSurvivors) {
+        try await run(.noLeaks) {
             await withCheckedContinuation { done in
                 DispatchQueue.global().async {
                     let app = Leaky()
@@ -127,9 +127,9 @@ struct NoSurvivorsTraitTests {
             }
         }
         try await withKnownIssue {
-            try await run(.noSurvivors) {
+            try await run(.noLeaks) {
                 let app = await madeOnAnotherThread()
-                NoSurvivorsTrait.watch(app)
+                NoLeaksTrait.watch(app)
                 keeper.keep(app.cache())
                 await releasedOnAnotherThread(app)
             }
@@ -138,11 +138,11 @@ struct NoSurvivorsTraitTests {
         }
     }
 
-    @Test("survivorsAllowed exempts a test, even inside a checked scope")
+    @Test("leaksAllowed exempts a test, even inside a checked scope")
     func optOut() async throws {
         let keeper = Keeper()
-        try await run(.noSurvivors) {
-            try await run(.survivorsAllowed) {
+        try await run(.noLeaks) {
+            try await run(.leaksAllowed) {
                 let session = Leaky().makeSession()
                 keeper.keep(session.profile())
                 session.end()
@@ -152,7 +152,7 @@ struct NoSurvivorsTraitTests {
 
     @Test("containers that end with no survivor record nothing")
     func cleanFlow() async throws {
-        try await run(.noSurvivors) {
+        try await run(.noLeaks) {
             let app = Leaky()
             let session = app.makeSession()
             _ = session.profile()
@@ -162,7 +162,7 @@ struct NoSurvivorsTraitTests {
     }
 }
 
-@Suite(.noSurvivors)
+@Suite(.noLeaks)
 struct CheckedSuiteTests {
     @Test("a test of a suite that carries the trait runs as usual when nothing leaks")
     func runsAsUsual() {

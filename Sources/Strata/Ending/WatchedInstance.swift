@@ -11,7 +11,7 @@
 /// each survivor once, and gives the leaks to ``EndReport/leaks()``, to
 /// ``Container/onLeak(_:)`` receivers and to the test trait, as survivors too: a survivor
 /// compares equal to itself watched and judged.
-public struct Survivor: Sendable, Hashable, CustomStringConvertible {
+public struct WatchedInstance: Sendable, Hashable, CustomStringConvertible {
     /// The provider that made the instance.
     public let provider: ProviderDescription
     /// The instance's type name.
@@ -44,7 +44,7 @@ public struct Survivor: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The same survivor, judged leaked.
-    var leaked: Survivor {
+    var leaked: WatchedInstance {
         var leaked = self
         leaked.isLeak = true
         return leaked
@@ -55,7 +55,7 @@ public struct Survivor: Sendable, Hashable, CustomStringConvertible {
     ///
     /// It covers what a caller still holds when the end returns — a local of the function
     /// that ended the container, a view still on screen for its dismissal — which lets go
-    /// moments later. A root made in a test under `.noSurvivors` uses the trait's grace
+    /// moments later. A root made in a test under `.noLeaks` uses the trait's grace
     /// instead.
     package static let defaultGrace = Duration.seconds(2)
 
@@ -63,7 +63,7 @@ public struct Survivor: Sendable, Hashable, CustomStringConvertible {
     public var isAlive: Bool { reference.object != nil }
 
     /// Two are equal when they name the same provider, type and instance, watched or judged.
-    public static func == (lhs: Survivor, rhs: Survivor) -> Bool {
+    public static func == (lhs: WatchedInstance, rhs: WatchedInstance) -> Bool {
         lhs.provider == rhs.provider && lhs.typeName == rhs.typeName && lhs.object == rhs.object
     }
 

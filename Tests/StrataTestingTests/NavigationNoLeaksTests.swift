@@ -52,7 +52,7 @@ final class StoreSheet: Container {
 
 final class StoreViewModel: Sendable {}
 
-@Suite("Navigation that owns its containers leaves no survivors", .noSurvivors)
+@Suite("Navigation that owns its containers leaves no survivors", .noLeaks)
 struct NavigationNoSurvivorsTests {
     /// Signs in, selects the home tab, and opens the link held for the session, if any.
     func signIn(to app: StoreApp) -> Owned<StoreSession> {
