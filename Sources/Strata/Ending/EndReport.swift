@@ -29,10 +29,10 @@ public struct EndReport: Sendable, CustomStringConvertible {
     }
 
     /// The tasks and async hooks that
-    /// ``Container/endAndWait(within:draining:fileID:filePath:line:isolation:)`` stopped waiting for when its
-    /// deadline passed, with where each was started or registered, in the order the teardown
-    /// reached them: children's before their parent's, and within a container its hooks newest
-    /// first, then its tasks newest first.
+    /// ``Container/endAndWait(within:draining:fileID:filePath:line:isolation:)`` stopped
+    /// waiting for when its deadline passed, with where each was started or registered, in
+    /// the order the teardown reached them: the end's order, written once in
+    /// <doc:LifetimesAndLifecycle>.
     ///
     /// Each was cancelled and may still be running; what it holds is judged once it is done. A hook
     /// the teardown reaches once the deadline has passed is still started, and, unless it
