@@ -132,7 +132,7 @@
             @Sendable (_ choices: [(id: Int, kind: String)], _ last: Int?) -> Int?
 
         /// How a step the controller ran came back to it.
-        package enum Outcome: Equatable {
+        package enum Outcome {
             /// The thread's work is done, or it stopped at a point and was not chosen again:
             /// the controller chooses what runs next.
             case settled

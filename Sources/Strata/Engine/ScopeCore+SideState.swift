@@ -95,20 +95,17 @@ extension ScopeCore {
         _ = replaced
     }
 
-    /// The handler of `route` in this container, the container it receives, and the object
-    /// it answers for, held while the caller runs it; `nil` once the container has ended,
-    /// when it is gone, or when the object a handler answers for is gone.
-    func routeHandler(
-        for route: ObjectIdentifier
-    ) -> (handler: RouteHandler, container: any Container, object: AnyObject?)? {
+    /// The handler of `route` in this container and what it receives, held for its call: the
+    /// container, or the object `handle(_:by:_:)` registered it for; `nil` once the container
+    /// has ended, when it is gone, or when that object is gone.
+    func routeHandler(for route: ObjectIdentifier) -> (RouteHandler, AnyObject)? {
         let found = read { state in
             state.serves
                 ? state.side.flatMap { side in side.routes[route].map { ($0, side.owner) } } : nil
         }
         guard let (entry, reference) = found, let owner = reference?() else { return nil }
-        guard let answering = entry.answering else { return (entry.handler, owner, nil) }
-        guard let object = answering.object else { return nil }
-        return (entry.handler, owner, object)
+        guard let answering = entry.answering else { return (entry.handler, owner) }
+        return answering.object.map { (entry.handler, $0) }
     }
 }
 

@@ -94,10 +94,9 @@ extension Container {
     public func handle<R: MainActorRoute, Object: AnyObject & Sendable>(
         _ route: R.Type, by object: Object, _ handler: @escaping @MainActor (Object, R) -> R.Output
     ) {
-        let answering = WeakReference(object)
         install(
-            .mainActor { _, route in handler(answering.object(as: Object.self)!, route as! R) },
-            for: route, answering: answering)
+            .mainActor { handler($0 as! Object, $1 as! R) }, for: route,
+            answering: WeakReference(object))
     }
 
     /// Answers the async `route` with `handler`, given `object`, for as long as `object`
@@ -116,10 +115,9 @@ extension Container {
         _ route: R.Type, by object: Object,
         _ handler: @escaping @Sendable (Object, R) async -> R.Output
     ) {
-        let answering = WeakReference(object)
         install(
-            .async { _, route in await handler(answering.object(as: Object.self)!, route as! R) },
-            for: route, answering: answering)
+            .async { await handler($0 as! Object, $1 as! R) }, for: route,
+            answering: WeakReference(object))
     }
 
     private func install(
@@ -137,10 +135,9 @@ extension Container {
     /// - Throws: ``StrataError/routeNotFound(route:searched:)`` naming the route and every
     ///   container searched, when none of them handles it.
     public func perform<R: Route>(_ route: R) throws(StrataError) -> R.Output {
-        let (handler, container, object) = try nearestHandler(of: R.self)
-        defer { withExtendedLifetime(object) {} }
+        let (handler, receiver) = try nearestHandler(of: R.self)
         guard case .anyThread(let body) = handler else { handler.mismatched(R.self) }
-        return body(container, route) as! R.Output
+        return body(receiver, route) as! R.Output
     }
 
     /// Performs the main-actor `route` on the main actor, through the nearest handler from
@@ -152,10 +149,9 @@ extension Container {
     ///   container searched, when none of them handles it.
     @MainActor
     public func perform<R: MainActorRoute>(_ route: R) throws(StrataError) -> R.Output {
-        let (handler, container, object) = try nearestHandler(of: R.self)
-        defer { withExtendedLifetime(object) {} }
+        let (handler, receiver) = try nearestHandler(of: R.self)
         guard case .mainActor(let body) = handler else { handler.mismatched(R.self) }
-        return body(container, route) as! R.Output
+        return body(receiver, route) as! R.Output
     }
 
     /// Performs the async `route` through the nearest handler from this container up to the
@@ -166,24 +162,21 @@ extension Container {
     /// - Throws: ``StrataError/routeNotFound(route:searched:)`` naming the route and every
     ///   container searched, when none of them handles it.
     public func perform<R: AsyncRoute>(_ route: R) async throws(StrataError) -> R.Output {
-        let (handler, container, object) = try nearestHandler(of: R.self)
-        defer { withExtendedLifetime(object) {} }
+        let (handler, receiver) = try nearestHandler(of: R.self)
         guard case .async(let body) = handler else { handler.mismatched(R.self) }
-        return await body(container, route) as! R.Output
+        return await body(receiver, route) as! R.Output
     }
 
-    /// The nearest handler of `route` from this container up to the app, with the container
-    /// it receives and the object it answers for, to hold while it runs.
+    /// The nearest handler of `route` from this container up to the app, with what it
+    /// receives.
     private func nearestHandler(
         of route: Any.Type
-    ) throws(StrataError) -> (RouteHandler, any Container, AnyObject?) {
+    ) throws(StrataError) -> (RouteHandler, AnyObject) {
         let key = ObjectIdentifier(route)
         var searched: [ContainerDescription] = []
         var core: ScopeCore? = boundCore
         while let current = core {
-            if let found = current.routeHandler(for: key) {
-                return (found.handler, found.container, found.object)
-            }
+            if let found = current.routeHandler(for: key) { return found }
             searched.append(current.containerDescription)
             core = current.parent
         }
@@ -201,9 +194,9 @@ struct RouteEntry {
 /// A route handler with its route and container types erased, so one table holds handlers
 /// of every route; the case is the isolation the route's protocol gives it.
 enum RouteHandler: Sendable {
-    case anyThread(@Sendable (any Container, any Sendable) -> Any)
-    case mainActor(@MainActor (any Container, any Sendable) -> Any)
-    case async(@Sendable (any Container, any Sendable) async -> Any)
+    case anyThread(@Sendable (AnyObject, any Sendable) -> Any)
+    case mainActor(@MainActor (AnyObject, any Sendable) -> Any)
+    case async(@Sendable (AnyObject, any Sendable) async -> Any)
 
     /// Traps: a route type that conforms to two route protocols was handled through one and
     /// performed through the other.
