@@ -51,4 +51,46 @@ struct PeriodicTaskTests {
         await session.task(every: .milliseconds(1)) { _ in _ = ran.next() }.value
         #expect(ran.value == 0)
     }
+
+    /// Rounds of the two races below: on the old code, about half of them lost the race.
+    static let rounds = 50
+
+    @Test(
+        "a main-actor body never runs on a container ended while its run waited for the main actor",
+        .timeLimit(.minutes(1)))
+    @MainActor func neverRunsOnAnEndedContainer() async {
+        let app = TestApp()
+        let ranEnded = Counter()
+        for _ in 0..<Self.rounds {
+            let session = app.makeSession()
+            let task = session.task(every: .zero) { @MainActor session in
+                if !session.isActive { _ = ranEnded.next() }
+            }
+            // Lets the loop go round a few times, then ends the session while the next run
+            // is likely queued for the main actor.
+            for _ in 0..<3 { await Task.yield() }
+            session.end()
+            await task.value
+        }
+        #expect(ranEnded.value == 0)
+    }
+
+    @Test(
+        "a main-actor body's run waiting for the main actor does not keep its container",
+        .timeLimit(.minutes(1)))
+    @MainActor func runWaitingKeepsNothing() async {
+        let app = TestApp()
+        var kept = 0
+        for _ in 0..<Self.rounds {
+            var session: TestSession? = app.makeSession()
+            weak let released = session
+            let task = session!.task(every: .zero) { @MainActor _ in }
+            for _ in 0..<3 { await Task.yield() }
+            session = nil
+            if released != nil { kept += 1 }
+            await task.value
+        }
+        #expect(kept == 0)
+        #expect(app.tree.children.isEmpty)
+    }
 }

@@ -51,6 +51,12 @@ extension Container {
     /// stops there, within one period. Its end cancels the task as it cancels
     /// ``task(priority:fileID:filePath:line:_:)``'s, a sleep between runs included.
     ///
+    /// `body` has the isolation of the code that starts the task, as a `Task`'s work does,
+    /// unless it says otherwise. Each run takes the container, and checks that it has not
+    /// ended, on that isolation right before `body`: a run of a main-actor body that waits
+    /// for the main actor holds nothing, and an end on the main actor meanwhile means the
+    /// body never runs on an ended container.
+    ///
     /// ```swift
     /// session.task(every: .seconds(30)) { session in await session.feed().refresh() }
     /// ```
@@ -67,18 +73,31 @@ extension Container {
     public func task(
         every period: Duration, priority: TaskPriority? = nil, fileID: StaticString = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line,
-        _ body: @escaping @Sendable (Self) async -> Void
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Self) async -> Void
     ) -> Task<Void, Never> {
-        task(priority: priority, fileID: fileID, filePath: filePath, line: line) {
-            [weak self] in
+        let container = WeakReference(self)
+        return task(priority: priority, fileID: fileID, filePath: filePath, line: line) {
             while !Task.isCancelled {
-                // Held for the run alone: the local goes at the end of this block.
-                do {
-                    guard let container = self else { return }
-                    await body(container)
-                }
+                guard await Self.run(body, with: container, on: body.isolation) else { return }
                 try? await Task.sleep(for: period)
             }
         }
+    }
+
+    /// Runs `body` once on `isolation`, the body's own, with the container if it is still
+    /// there and has not ended, both asked there: nothing on that isolation runs between the
+    /// question and the body.
+    ///
+    /// - Returns: Whether the body ran.
+    private static func run(
+        _ body: @isolated(any) @Sendable (Self) async -> Void, with container: WeakReference,
+        on isolation: isolated (any Actor)?
+    ) async -> Bool {
+        // Held for the run alone: the local goes when this returns.
+        guard let container = container.object(as: Self.self), container.isActive else {
+            return false
+        }
+        await body(container)
+        return true
     }
 }
