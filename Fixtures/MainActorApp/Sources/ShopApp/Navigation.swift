@@ -90,16 +90,25 @@ nonisolated enum ShopLink: Hashable, Sendable {
     }
 }
 
-/// The app's root model: the app container, the session while signed in — held through
-/// ``Owned`` — and a deep link that came before sign-in.
+/// The app's root model: the app container and the session while signed in, each held
+/// through ``Owned``, and a deep link that came before sign-in.
+///
+/// It answers ``SignOut`` for itself: the app holds the model weakly for it, so nothing
+/// holds the model but its owner, and letting go of the model ends the app.
 @Observable final class ShopModel {
-    let app: ShopApp
+    private let root: Owned<ShopApp>
     /// The session, while signed in.
     private(set) var session: Owned<SessionContainer>?
     /// A link that arrived before sign-in, opened by the next sign-in.
     private(set) var pendingLink: ShopLink?
 
-    init(app: ShopApp) { self.app = app }
+    init(app: ShopApp) {
+        root = Owned(app)
+        app.handle(SignOut.self, by: self) { model, _ in await model.signOut() }
+    }
+
+    /// The app container, ended when the model goes.
+    var app: ShopApp { root.container }
 
     /// Opens `url` now if signed in; holds it until sign-in if not.
     func open(_ url: String) {

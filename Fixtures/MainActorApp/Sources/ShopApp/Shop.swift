@@ -1,4 +1,6 @@
+import Observation
 import Strata
+import Synchronization
 
 // A tabbed shop, MainActor by default like an app target of Xcode 26, wired the 1.0 way:
 // each container is its class line, its scope and `init`, one line per provider, and its
@@ -43,15 +45,40 @@ nonisolated struct AddToCart: MainActorRoute {
     let product: Product
 }
 
+/// Signs out: an async route that any screen performs and the root model answers, awaiting
+/// the session's end.
+nonisolated struct SignOut: AsyncRoute {
+    /// The session's end report; `nil` when no one was signed in.
+    typealias Output = EndReport?
+}
+
+/// Today's offers: refreshed while the session lives.
+@Observable final class Offers {
+    /// The product on offer.
+    private(set) var product: Product?
+    /// How many times the offers were refreshed.
+    private(set) var refreshes = 0
+    private let catalog: Catalog
+
+    init(_ catalog: Catalog) { self.catalog = catalog }
+
+    /// Puts the next product on offer.
+    func refresh() {
+        refreshes += 1
+        product = catalog.product(refreshes % 50 + 1)
+    }
+}
+
 /// The app tier: from launch to exit.
 final class ShopApp: Container {
     let scope = AppScope()
     var catalog: Provider<Catalog> { shared { Catalog() } }
     var drafts: Provider<Drafts> { shared { Drafts() } }
 
-    /// Signs in: the session's container, answering add-to-cart with its cart.
-    func makeSession() -> SessionContainer {
-        let session = SessionContainer(parent: self)
+    /// Signs in: the session's container, answering add-to-cart with its cart and refreshing
+    /// its offers every `period`.
+    func makeSession(refreshingEvery period: Duration = .seconds(30)) -> SessionContainer {
+        let session = SessionContainer(parent: self, refreshingEvery: period)
         session.handle(AddToCart.self) { session, route in session.cart().add(route.product) }
         return session
     }
@@ -59,10 +86,22 @@ final class ShopApp: Container {
 
 /// The session tier: from sign-in to sign-out.
 ///
-/// It keeps the cart, which every tab shows, and the navigation.
+/// It keeps the cart, which every tab shows, the navigation, and the offers, which it
+/// refreshes every `period` for as long as it lives: the refresh holds the session only while
+/// it runs, so a session let go without `end()` is still released, and its release ends it.
 final class SessionContainer: Container {
     let scope: SessionScope<ShopApp>
-    init(parent: ShopApp) { scope = SessionScope(parent: parent) }
+    /// The offers' refresh, which the session's end or release stops.
+    var refreshing: Task<Void, Never>? { refresh.withLock { $0 } }
+    private let refresh = Mutex<Task<Void, Never>?>(nil)
+
+    init(parent: ShopApp, refreshingEvery period: Duration) {
+        scope = SessionScope(parent: parent)
+        let task = task(every: period) { @MainActor session in session.offers().refresh() }
+        refresh.withLock { $0 = task }
+    }
+
     var cart: MainActorProvider<Cart> { shared { Cart(self.drafts()) } }
+    var offers: MainActorProvider<Offers> { shared { Offers(self.catalog()) } }
     var navigation: MainActorProvider<ShopNavigation> { shared { ShopNavigation(session: self) } }
 }
