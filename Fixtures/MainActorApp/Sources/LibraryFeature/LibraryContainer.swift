@@ -13,11 +13,11 @@ public final class LibraryContainer<Parent: LibraryParent>: Container {
         Destination("library") { _ in LibraryContainer(parent: parent) }
     }
 
-    /// The list of episodes.
+    /// The list of episodes: a new one for each screen that shows it, which keeps it.
     ///
     /// Playing one asks the player through ``PlayEpisode`` from this container; the library
     /// does not import the player.
     public var libraryViewModel: MainActorProvider<LibraryViewModel> {
-        shared { LibraryViewModel(repository: self.episodes(), routesFrom: self) }
+        unique { LibraryViewModel(repository: self.episodes(), routesFrom: self) }
     }
 }

@@ -21,15 +21,16 @@ public import Strata
     /// What the library shows now.
     public private(set) var status = Status.idle
     private let repository: any EpisodeRepository
-    /// Weak: the container made this view model, and keeps it until it ends.
-    @ObservationIgnored private weak var routes: (any Container)?
+    /// The library's container: the screen keeps this view model, which keeps the container;
+    /// the container keeps nothing of it (a `unique` provider), so nothing makes a cycle.
+    @ObservationIgnored private let routes: any Container
 
     /// Makes the library.
     ///
     /// - Parameters:
     ///   - repository: Where the episodes come from.
     ///   - routes: The container to perform ``PlayEpisode`` from: the library's.
-    public init(repository: any EpisodeRepository, routesFrom routes: (any Container)?) {
+    public init(repository: any EpisodeRepository, routesFrom routes: any Container) {
         self.repository = repository
         self.routes = routes
     }
@@ -46,7 +47,6 @@ public import Strata
 
     /// Asks the player for `episode`, and shows what it answers.
     public func play(_ episode: Episode) {
-        guard let routes else { return }
         do {
             status = .showing(try routes.perform(PlayEpisode(episode)))
         } catch {

@@ -6,13 +6,10 @@ import Strata
 @Observable final class HomeViewModel {
     private(set) var shelf: [ShelfEntry] = []
     var nowPlayingTitle: String?
-    /// Weak: the session made this view model, and keeps it until it ends.
-    @ObservationIgnored private weak var session: (any Container)?
 
-    init(shelfFrom session: any Container) { self.session = session }
-
-    /// Gathers the shelf from every feature installed in the session.
-    func refresh() {
-        shelf = (try? session?.gather(HomeShelf.self)) ?? []
+    /// Gathers the shelf from every feature installed in `session`, the one that made this
+    /// view model: given for the call, not kept, since the session keeps this view model.
+    func refresh(from session: some Container) {
+        shelf = (try? session.gather(HomeShelf.self)) ?? []
     }
 }

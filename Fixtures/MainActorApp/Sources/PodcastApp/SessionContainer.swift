@@ -43,12 +43,13 @@ final class SessionContainer: Container, PlayerParent, LibraryParent {
     /// until the session ends.
     var home: MainActorProvider<HomeViewModel> {
         shared {
-            let home = HomeViewModel(shelfFrom: self)
+            let home = HomeViewModel()
             let nowPlaying = self.nowPlaying()
             self.trackOnMainActor(initial: true) {
                 nowPlaying.episode?.title
-            } onChange: { [weak home] title in
-                home?.nowPlayingTitle = title
+            } onChange: { title in
+                // The session keeps the home until it ends, and the home keeps nothing of it.
+                home.nowPlayingTitle = title
             }
             return home
         }

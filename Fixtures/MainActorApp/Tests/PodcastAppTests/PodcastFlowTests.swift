@@ -17,7 +17,7 @@ struct PodcastFlowTests {
         let session = AppContainer().makeSession(for: User(name: "Ada"))
         do {
             let home = session.home()
-            home.refresh()
+            home.refresh(from: session)
             #expect(home.shelf.map(\.title) == ["Player", "Library"])
             #expect(home.shelf.map(\.destination.name) == ["player", "library"])
         }
@@ -34,7 +34,7 @@ struct PodcastFlowTests {
         do {
             let coordinator = session.coordinator()
             let home = session.home()
-            home.refresh()
+            home.refresh(from: session)
             guard let library = home.shelf.first(where: { $0.title == "Library" }) else {
                 Issue.record("no library on the shelf: \(home.shelf.map(\.title))")
                 return

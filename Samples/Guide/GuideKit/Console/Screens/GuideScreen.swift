@@ -91,11 +91,11 @@ final class GuideScreen: HostScreen {
         case .contactUs: form = container.contactUsForm
         case .resetPassword: form = container.resetPasswordForm
         }
-        // The guide's place already names the form: `guide/signIn`. Weak: the child keeps
-        // its onClose, and must not keep the guide's view model.
+        // The guide's place already names the form: `guide/signIn`. The child keeps its
+        // onClose, and with it the guide's view model, until this host closes the child.
         host.open(
             form, under: container, location: location,
-            onClose: { [weak viewModel] in viewModel?.returnToWelcome() })
+            onClose: { [viewModel] in viewModel.returnToWelcome() })
     }
 }
 

@@ -57,10 +57,10 @@ final class HomeScreen: HostScreen {
         case .home:
             host.close()
         case .showing(let destination):
-            // Weak: the child keeps its onClose, and must not keep the home's view model.
+            // The child keeps its onClose, and with it the home's view model, until it closes.
             host.open(
                 destination, under: container, location: "\(location)/\(destination.name)",
-                onClose: { [weak viewModel] in viewModel?.returnHome() })
+                onClose: { [viewModel] in viewModel.returnHome() })
         }
     }
 }

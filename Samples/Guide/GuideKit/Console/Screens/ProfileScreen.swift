@@ -63,10 +63,10 @@ final class ProfileScreen<Parent: ProfileParent>: HostScreen {
         case .viewing:
             host.close()
         case .showing(let destination):
-            // Weak: the child keeps its onClose, and must not keep the profile's view model.
+            // The child keeps its onClose, and with it the profile's view model, until it closes.
             host.open(
                 destination, under: container, location: "\(location)/\(destination.name)",
-                onClose: { [weak viewModel] in viewModel?.finish() })
+                onClose: { [viewModel] in viewModel.finish() })
         }
     }
 }
