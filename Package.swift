@@ -60,7 +60,8 @@ let package = Package(
         // the session they sign in with. A library only the tests depend on, since a test
         // target cannot import another.
         .target(
-            name: "GuideTestSupport", dependencies: ["GuideCore"], path: "Tests/GuideTestSupport"),
+            name: "GuideTestSupport", dependencies: ["GuideCore", "Strata"],
+            path: "Tests/GuideTestSupport"),
 
         // The first code to read: notes in four tiers — containers, one view model, one
         // repository with its in-memory fake — and `swift run minimal` to drive them.

@@ -68,11 +68,12 @@
             public let container: ContainerDescription
             /// Where its scope was made.
             public let sourceLocation: SourceLocation
-            /// The containers from the root down to it: `AppContainer › SignedInContainer`.
-            public let path: [String]
-            /// The open containers above it that it keeps alive, nearest first: reported here
-            /// rather than on their own.
-            public let keepsOpen: [ContainerDescription]
+            /// The containers from the root down to it, for its issue:
+            /// `AppContainer › SignedInContainer`.
+            let path: [String]
+            /// The open containers above it that it keeps alive, nearest first: named in its
+            /// issue rather than reported on their own.
+            let keepsOpen: [ContainerDescription]
 
             init(_ open: TestLedger.Open) {
                 container = open.container
@@ -96,8 +97,9 @@
                     + "holds it: an instance that keeps a child container (whose parent is this "
                     + "one), or a handler or closure that captured the container. End it with "
                     + "end(); hold a container whose instances keep child containers "
-                    + "(ContainerStack, ContainerTabs) through Owned, whose release ends it; or capture the "
-                    + "container weakly."
+                    + "(ContainerStack, ContainerTabs) through Owned, whose release ends it; answer a "
+                    + "route for an object with handle(_:by:_:), and run work that comes back to the "
+                    + "container with task(every:), both of which hold it only while they run."
             }
         }
     }

@@ -44,8 +44,8 @@ import Testing
         #expect(directory.allContents.contains(#""allowed""#))
 
         let tree = try #require(treeAfterSignOut)
-        #expect(!tree.allNodes.contains { $0.container.tier == "session" })
-        #expect(tree.allNodes.map(\.container.typeName) == ["AppContainer", "GuideContainer"])
+        #expect(!tree.everyNode.contains { $0.container.tier == "session" })
+        #expect(tree.everyNode.map(\.container.typeName) == ["AppContainer", "GuideContainer"])
         let signOut = try #require(run.endReport(of: "SignedInContainer"))
         #expect(await signOut.leaks().isEmpty, "\(signOut)")
         #expect(await run.leaks().isEmpty)
@@ -163,7 +163,7 @@ import Testing
                 "[guide/signUp] password> ********\n", "Your account is ready.\n",
             ])
         let tree = try #require(treeAfterCancel)
-        #expect(!tree.allNodes.contains { $0.container.tier == "interaction" })
+        #expect(!tree.everyNode.contains { $0.container.tier == "interaction" })
         let cancelled = try #require(run.endReport(of: "SignUpFormContainer"))
         #expect(await cancelled.leaks().isEmpty)
     }

@@ -111,7 +111,7 @@ final class PreviewSession: ProfileParent {
             ContactUsFormContainer.self, under: tree.profile,
             onClose: { [weak profile] in profile?.finish() })
         let form = support.contactUsViewModel()
-        let path = tree.app.tree.allNodes.map(\.container.typeName)
+        let path = tree.app.tree.everyNode.map(\.container.typeName)
         #expect(
             path == [
                 "AppContainer", "SignedInContainer", "ProfileContainer<SignedInContainer>",
@@ -261,7 +261,7 @@ final class PreviewSession: ProfileParent {
 
         let tree = try #require(treeInSupport)
         let support = try #require(
-            tree.allNodes.first { $0.container.typeName == "ProfileContainer<SignedInContainer>" })
+            tree.everyNode.first { $0.container.typeName == "ProfileContainer<SignedInContainer>" })
         #expect(support.children.map(\.container.typeName) == ["ContactUsFormContainer"])
 
         let messages = try FileOutboxRepository(directory: directory.url).messages()

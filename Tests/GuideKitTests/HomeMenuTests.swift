@@ -89,7 +89,7 @@ import Testing
                 "Home. You are signed in as Demo User",
             ])
         let session = try #require(
-            treeInForm?.allNodes.first { $0.container.typeName == "SignedInContainer" })
+            treeInForm?.everyNode.first { $0.container.typeName == "SignedInContainer" })
         #expect(session.children.map(\.container.typeName) == ["ContactUsFormContainer"])
         let messages = try FileOutboxRepository(directory: directory.url).messages()
         #expect(messages.map(\.replyTo) == ["demo@example.com"])

@@ -51,7 +51,7 @@ final class WatchedOutput: TextOutput {
             onStart: { app in
                 output.watch { text in
                     guard text.contains("Signed out.") else { return }
-                    let sessions = app.tree.allNodes.filter { $0.container.tier == "session" }
+                    let sessions = app.tree.everyNode.filter { $0.container.tier == "session" }
                     sessionsWhenSaid.append("\(sessions.count) sessions")
                 }
             })

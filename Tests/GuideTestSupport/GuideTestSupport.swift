@@ -3,6 +3,7 @@
 // target of their own that only the tests depend on.
 public import Foundation
 public import GuideCore
+public import Strata
 public import Testing
 
 /// A fresh directory under the system's temporary folder, removed when released.
@@ -56,3 +57,9 @@ public func expectInOrder(
 /// The session the tests sign in with.
 public let adaSession = UserSession(
     userID: "ada", name: "Ada Lovelace", email: "ada@example.com", token: "token-ada")
+
+extension ScopeTree {
+    /// Every node of the tree, depth first, this one first: what a test looks for a
+    /// container in.
+    public var everyNode: [ScopeTree] { [self] + children.flatMap(\.everyNode) }
+}

@@ -80,7 +80,7 @@ struct NavigationNoSurvivorsTests {
             tabs.container(for: .home) { StoreTabContainer(parent: session!.container) })
         #expect(home.stack().path.count == 1)
 
-        let product = home.stack().last(StoreScreen.self)!
+        let product = home.stack().path.last!.container as! StoreScreen
         _ = product.viewModel()
         let sheet = StoreSheet(parent: product)
         home.stack().push(sheet)

@@ -69,19 +69,19 @@ func names(_ stack: ContainerStack) -> [String] {
 
 @Suite("A stack of containers that ends what it removes")
 struct ContainerStackTests {
-    @Test("push keeps containers of different types, bottom first; last finds one by type")
+    @Test("push keeps containers of different types, bottom first; the path finds one by type")
     func pushKeepsMixedTypes() {
         let session = ShopSession(parent: TestApp())
         let first = session.product("shoes")
         let cart = CartScreen(parent: session)
         let second = session.product("socks")
-        #expect(session.stack.last(ProductScreen.self) == nil)
+        #expect(session.stack.path.last { $0.container is ProductScreen } == nil)
         session.stack.push(first)
         session.stack.push(cart)
         session.stack.push(second)
         #expect(names(session.stack) == ["shoes", "cart", "socks"])
-        #expect(session.stack.last(ProductScreen.self) === second)
-        #expect(session.stack.last(CartScreen.self) === cart)
+        #expect(session.stack.path.last { $0.container is ProductScreen }?.container === second)
+        #expect(session.stack.path.last { $0.container is CartScreen }?.container === cart)
         #expect(first.isActive && cart.isActive && second.isActive)
         session.end()
     }
@@ -144,15 +144,15 @@ struct ContainerStackTests {
         session.end()
     }
 
-    @Test("replaceTop ends the top alone; on an empty stack it pushes")
-    func replaceTopEndsTheTop() {
+    @Test("replace with the path less its top and a new top ends the old top alone")
+    func replacingTheTopEndsItAlone() {
         let session = ShopSession(parent: TestApp())
         let checkout = session.product("checkout")
-        session.stack.replaceTop(with: checkout)
-        #expect(names(session.stack) == ["checkout"])
+        session.stack.push(checkout)
         let shoes = session.product("shoes")
         session.stack.push(shoes)
-        session.stack.replaceTop(with: session.product("done"))
+        let stack = session.stack
+        stack.replace(with: stack.path.dropLast().map(\.container) + [session.product("done")])
         #expect(session.log.all == ["end shoes"])
         #expect(!shoes.isActive && checkout.isActive)
         #expect(names(session.stack) == ["checkout", "done"])
@@ -312,7 +312,7 @@ struct ContainerStackTests {
 
 /// Every change a stack's observers must hear of, each from the same three screens.
 enum StackChange: String, CaseIterable, Sendable {
-    case push, popTo, replace, replaceTop, dismissAll, setPath, ownEnd, ownerEnd
+    case push, popTo, replace, dismissAll, setPath, ownEnd, ownerEnd
 
     func apply(to session: ShopSession, bottom: ProductScreen, top: ProductScreen) {
         let stack = session.stack
@@ -320,7 +320,6 @@ enum StackChange: String, CaseIterable, Sendable {
         case .push: stack.push(session.product("new"))
         case .popTo: stack.popTo(bottom)
         case .replace: stack.replace(with: [session.product("link")])
-        case .replaceTop: stack.replaceTop(with: session.product("new"))
         case .dismissAll: stack.dismissAll()
         case .setPath: stack.path = Array(stack.path.prefix(1))
         case .ownEnd: top.end()
@@ -357,13 +356,13 @@ struct ContainerStackObservationTests {
         session.end()
     }
 
-    @Test("a read of last(_:) is tracked too")
+    @Test("a search of the path by type is tracked too")
     func lastReadIsTracked() {
         let session = ShopSession(parent: TestApp())
         let stack = session.stack
         let fired = Atomic<Int>(0)
         withObservationTracking {
-            _ = stack.last(CartScreen.self)
+            _ = stack.path.last { $0.container is CartScreen }
         } onChange: {
             fired.add(1, ordering: .relaxed)
         }

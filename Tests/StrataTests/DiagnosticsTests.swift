@@ -39,7 +39,7 @@ struct DiagnosticsTests {
         let (app, session, feature, interaction) = fourTiers()
         session.end()
         #expect(String(describing: app.tree) == "TestApp (app)\n  config: Tracked")
-        #expect(!app.tree.allNodes.contains { $0.container.tier == "session" })
+        #expect(!app.tree.everyNode.contains { $0.container.tier == "session" })
         withExtendedLifetime((feature, interaction)) {}
     }
 

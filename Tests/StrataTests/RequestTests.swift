@@ -187,7 +187,7 @@ struct RequestTests {
         let tiers = try await session.withRequest(UserRequest.init) { request in
             let step = Step(parent: request)
             _ = step.draft()
-            return server.tree.allNodes.map(\.container.description)
+            return server.tree.everyNode.map(\.container.description)
         }
         #expect(
             tiers == [

@@ -7,14 +7,14 @@ public import Observation
 /// under the container of the object that shows them, usually a session. The stack keeps
 /// them by the owner's rules:
 /// - ``push(_:fileID:filePath:line:)`` keeps a container on top;
-///   ``popTo(_:fileID:filePath:line:)``, ``replace(with:fileID:filePath:line:)``,
-///   ``replaceTop(with:fileID:filePath:line:)`` and ``dismissAll(fileID:filePath:line:)`` end
-///   what they remove, top first, and a leak check of what they end points at their caller;
+///   ``popTo(_:fileID:filePath:line:)``, ``replace(with:fileID:filePath:line:)`` and
+///   ``dismissAll(fileID:filePath:line:)`` end what they remove, top first, and a leak check
+///   of what they end points at their caller;
 /// - a container that ends some other way — its own `end()` — leaves the stack;
 /// - when the owner's container ends, every container still kept is ended, the top first,
 ///   before the owner's other children, and let go.
 ///
-/// The stack is `Observable`: reading ``path`` or ``last(_:)`` — in a SwiftUI view's body, in
+/// The stack is `Observable`: reading ``path`` — in a SwiftUI view's body, in
 /// `withObservationTracking`, or in ``Container/trackOnMainActor(initial:_:onChange:)`` — follows
 /// it, and every change that adds or removes a container tells Observation once, after the
 /// change. ``path`` is settable, so a `NavigationStack(path:)` binds to it: the back button
@@ -68,19 +68,6 @@ public final class ContainerStack: Observation.Observable, Sendable {
             // Set by a view, which says nowhere: the ends point here.
             change(at: Self.here()) { $0.keep(only: containers) }
         }
-    }
-
-    /// The container nearest the top whose type is `type`, if any.
-    ///
-    /// ```swift
-    /// if let cart = stack.last(CartContainer.self) { stack.popTo(cart) }
-    /// ```
-    ///
-    /// - Parameter type: The container type to look for.
-    /// - Returns: The container, typed.
-    public func last<Child: Container>(_ type: Child.Type) -> Child? {
-        registrar.access(self, keyPath: \.path)
-        return state.withLock { $0.kept.last { $0 is Child } as? Child }
     }
 
     /// Keeps `container` on top of the stack.
@@ -161,31 +148,6 @@ public final class ContainerStack: Observation.Observable, Sendable {
         let containers = try containers()
         change(at: SourceSite(fileID: fileID, filePath: filePath, line: line)) {
             $0.replace(from: 0, with: containers)
-        }
-    }
-
-    /// Replaces the top of the stack with `container`, and ends the container it replaces;
-    /// on an empty stack, pushes it.
-    ///
-    /// As with ``push(_:fileID:filePath:line:)``, `container` is made only while the owner's
-    /// end has not begun; once it has, the call changes nothing.
-    ///
-    /// - Parameters:
-    ///   - container: The container of the screen to show instead; not made once the
-    ///     owner's end has begun.
-    ///   - fileID: Where the stack is changed, for a leak check of what it ends to point at;
-    ///     filled in by the compiler.
-    ///   - filePath: The file's path; filled in by the compiler.
-    ///   - line: The line; filled in by the compiler.
-    /// - Throws: What making `container` throws: the stack is not changed.
-    public func replaceTop(
-        with container: @autoclosure () throws -> any Container,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
-    ) rethrows {
-        guard watch.ownerIsActive else { return }
-        let container = try container()
-        change(at: SourceSite(fileID: fileID, filePath: filePath, line: line)) {
-            $0.replace(from: max($0.kept.count - 1, 0), with: [container])
         }
     }
 

@@ -24,9 +24,6 @@ public struct ScopeTree: Sendable, Hashable, CustomStringConvertible {
         children = core.liveChildren.reversed().filter(\.isActive).map(ScopeTree.init)
     }
 
-    /// Every node of the tree, depth first, this one first.
-    public var allNodes: [ScopeTree] { [self] + children.flatMap(\.allNodes) }
-
     /// Indented text, one container or instance per line.
     public var description: String {
         lines(depth: 0).joined(separator: "\n")
