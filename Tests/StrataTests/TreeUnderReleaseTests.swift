@@ -87,8 +87,10 @@ enum TreeRace {
     /// more. Such a run made 24 rounds in 8 s, 13 of them overlapping; a run on a quiet
     /// machine makes all its rounds in under a second, nearly all overlapping.
     static let requiredOverlaps = isUnderThreadSanitizer ? 4 : 10
-    /// How long a run goes on making rounds: `rounds` of them, and in a debug build until
-    /// `requiredOverlaps` of them overlapped. Inside `exitIfStuck`'s 10 s.
+    /// How long a run may go on making rounds.
+    ///
+    /// It makes `rounds` of them, and in a debug build goes on until `requiredOverlaps` of
+    /// them overlapped. Inside `exitIfStuck`'s 10 s.
     static let overlapBudget = Duration.seconds(8)
     /// How long a round waits to see the reader hold the instance: a round whose reader is
     /// descheduled spins all of it; in optimised code the hold is often too short to see.

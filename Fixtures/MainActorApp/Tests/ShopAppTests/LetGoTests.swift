@@ -38,7 +38,9 @@ struct LetGoTests {
     private func refreshes(of offers: Offers, reach count: Int) async {
         while offers.refreshes < count {
             await withCheckedContinuation { continuation in
-                withObservationTracking { _ = offers.refreshes } onChange: {
+                withObservationTracking {
+                    _ = offers.refreshes
+                } onChange: {
                     continuation.resume()
                 }
             }
