@@ -40,6 +40,23 @@ import Testing
         #expect(!run.output.contains("warning:"))
     }
 
+    @Test("the scripted session in Samples/Guide/README.md is what the guide prints")
+    func theReadmeTranscriptIsTrue() async throws {
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../Samples/Guide/README.md"), encoding: .utf8)
+        // The block that starts with the command line, up to its closing fence.
+        let command = try #require(readme.range(of: "$ printf '"))
+        let rest = readme[command.upperBound...]
+        let script = try #require(rest.range(of: "' | swift run guide"))
+        let end = try #require(rest.range(of: "\n```"))
+        let printed = rest[script.upperBound..<end.lowerBound].drop { $0 != "\n" }.dropFirst()
+        let input = rest[..<script.lowerBound].replacingOccurrences(of: "\\n", with: "\n")
+        let run = try await Guide.run(["--data-dir", directory.url.path], input: input)
+        #expect(run.status == 0)
+        #expect(run.output.trimmingCharacters(in: .newlines) == String(printed))
+    }
+
     @Test func theEndOfInputInAFormExitsWithZeroAndOneLine() async throws {
         let run = try await Guide.run(
             ["--data-dir", directory.url.path], input: "2\nAda\nada@example.com\n")
