@@ -20,7 +20,7 @@ public struct ScopeTree: Sendable, Hashable, CustomStringConvertible {
 
     init(_ core: ScopeCore) {
         container = core.containerDescription
-        instances = core.instanceLines
+        instances = Self.instanceLines(of: core)
         children = core.liveChildren.reversed().filter(\.isActive).map(ScopeTree.init)
     }
 
