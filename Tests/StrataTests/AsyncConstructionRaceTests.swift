@@ -6,8 +6,8 @@ import Testing
 // Races of an async construction run in its caller's task: waiters cancelled while the
 // builder settles, the builder cancelled while the scope ends, an instance made after the
 // end.
-@Suite("Attack 38: async construction races")
-struct Attack38ConstructionRaceTests {
+@Suite("Async construction races")
+struct AsyncConstructionRaceTests {
     final class Slow: Container {
         let scope = AppScope()
         let started = AsyncGate()

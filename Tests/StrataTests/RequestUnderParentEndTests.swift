@@ -6,8 +6,8 @@ import Testing
 // `withRequest` against its parent's end: a body that ends the request or the parent
 // itself, a nested request while the app ends, a parent whose awaited end passes its
 // deadline, and the parent's end racing the hold.
-@Suite("Attack 38: requests against their parent's end")
-struct Attack38RequestTests {
+@Suite("Requests against their parent's end")
+struct RequestUnderParentEndTests {
     final class Server: Container {
         let scope = AppScope()
         let log = EventLog()

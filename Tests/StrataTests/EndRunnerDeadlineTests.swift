@@ -5,8 +5,8 @@ import Testing
 
 // The awaited end's one task for async end work (the end runner), its take-over at the
 // deadline, and the shared deadline timer.
-@Suite("Attack 38: the end runner and deadlines")
-struct Attack38EndRunnerTests {
+@Suite("The end runner and deadlines")
+struct EndRunnerDeadlineTests {
     // A synchronous instance whose end blocks its thread for a while.
     final class Blocking: ScopeBound {
         let log: EventLog

@@ -24,8 +24,8 @@ func attack38Finishes<Value: Sendable>(
 // Cycles between async providers, where the factory of one awaits others from child tasks
 // (`async let`, a task group): the child tasks inherit the construction's agent, so they
 // share one record in the wait graph.
-@Suite("Attack 38: async cycles through child tasks")
-struct Attack38AsyncCycleTests {
+@Suite("Async cycles through child tasks")
+struct AsyncCycleTests {
     // `a` awaits `b` and `c` from two child tasks; `c` awaits `a`: a cycle, `a → c → a`.
     // `b` only waits for its gate.
     final class Trio: Container {
