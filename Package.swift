@@ -18,9 +18,12 @@ let package = Package(
         // Engine/README.md documents the engine's contract for whoever works on it; it is not
         // a resource, and an unhandled file would warn.
         .target(name: "Strata", exclude: ["Engine/README.md"]),
-        .testTarget(name: "StrataTests", dependencies: ["Strata"]),
+        .testTarget(name: "StrataTests", dependencies: ["Strata", "TestPauses"]),
         .target(name: "StrataTesting", dependencies: ["Strata"]),
-        .testTarget(name: "StrataTestingTests", dependencies: ["Strata", "StrataTesting"]),
+        .testTarget(
+            name: "StrataTestingTests", dependencies: ["Strata", "StrataTesting", "TestPauses"]),
+        // The two pauses every test target may take, and no other (Tests/TestPauses).
+        .target(name: "TestPauses", path: "Tests/TestPauses"),
 
         // The sample: an onboarding guide in the terminal, built on Strata's tiers.
         // GuideCore holds what every part of the sample shares: models, repositories, forms.
@@ -50,7 +53,7 @@ let package = Package(
             name: "GuideKitTests",
             dependencies: [
                 "GuideKit", "GuideCore", "GuideContactFeature", "GuideProfileFeature",
-                "GuideStorage", "GuideTestSupport", "guide", "StrataTesting",
+                "GuideStorage", "GuideTestSupport", "guide", "StrataTesting", "TestPauses",
             ]),
         // The storage on its own: the engines, the migration and the toggles, without the app.
         .testTarget(

@@ -5,6 +5,7 @@ import GuideStorage
 import GuideTestSupport
 import StrataTesting
 import Synchronization
+import TestPauses
 import Testing
 
 /// The built `guide` says "Thank you" for a signed-in message only once it is on disk: a
@@ -112,12 +113,7 @@ final class LiveGuide {
 
     /// Waits up to 20 seconds for `text` in the output; `false` if it did not come.
     func waitFor(_ text: String) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if output.contains(text) { return true }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return false
+        await poll(every: .milliseconds(1), within: .seconds(20)) { output.contains(text) }
     }
 
     /// SIGKILL, at once, and waits for it to be gone.

@@ -1,6 +1,7 @@
 import Foundation
 import GuideTestSupport
 import StrataTesting
+import TestPauses
 import Testing
 
 /// The built `guide` executable, run as a user would with a script on standard input.
@@ -209,10 +210,7 @@ enum Guide {
         try process.run()
         // Well inside the suite's time limit, so that a guide that hangs fails here, with
         // what it printed, and is stopped instead of outliving the test.
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        _ = await poll(within: .seconds(30)) { !process.isRunning }
         if process.isRunning {
             Issue.record("guide did not exit within 30 seconds; it was killed")
             kill(process.processIdentifier, SIGKILL)

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataTesting
 import Synchronization
+import TestPauses
 import Testing
 
 // The shapes every app and server has, in which an instance is still alive when its end
@@ -301,7 +302,7 @@ struct JudgementTimingTests {
             page.viewModel().sheet.withLock { $0 = sheet.viewModel() }
             page.onEnd { _ in await released.wait() }
             Task {
-                try? await Task.sleep(for: grace * 4)
+                await outlast(grace * 4)
                 released.open()
             }
             let report = await page.endAndWait(within: .seconds(30))
@@ -326,7 +327,7 @@ struct JudgementTimingTests {
             }
             let report = page.end()
             Task {
-                try? await Task.sleep(for: grace * 4)
+                await outlast(grace * 4)
                 finish.open()
             }
             #expect(await report.leaks().isEmpty)

@@ -2,6 +2,7 @@ import Dispatch
 import Strata
 import StrataTesting
 import Synchronization
+import TestPauses
 import Testing
 
 // The trait's bookkeeping belongs to the test: receivers the app adds do not hide its leaks,
@@ -43,7 +44,7 @@ struct TraitBookkeepingTests {
             let session = app.makeSession()
             keeper.keep(session.profile())
             Task {
-                try? await Task.sleep(for: .milliseconds(200))
+                await outlast(.milliseconds(200))
                 session.end()
             }
         }

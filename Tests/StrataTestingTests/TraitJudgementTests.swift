@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataTesting
 import Synchronization
+import TestPauses
 import Testing
 
 /// An instance whose async end holds it until the test lets it go, as a slow flush does.
@@ -68,7 +69,7 @@ struct TraitJudgementTests {
             let flush = session.flush()
             defer {
                 Task {
-                    try? await Task.sleep(for: grace * 4)
+                    await outlast(grace * 4)
                     flush.letGo()
                 }
             }

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Synchronization
+import TestPauses
 import Testing
 
 // Races of an async construction run in its caller's task: waiters cancelled while the
@@ -127,10 +128,8 @@ struct AsyncConstructionRaceTests {
         await #expect(throws: StrataError.self) { _ = try await waiter.value }
         late.gate.open()
         await #expect(throws: StrataError.self) { _ = try await builder.value }
-        for _ in 0..<200 where late.log.all.isEmpty {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        try await Task.sleep(for: .milliseconds(50))
+        // The builder's instance is ended by its own task, which nobody awaits.
+        #expect(await poll { !late.log.all.isEmpty })
         #expect(late.log.all == ["lease ended"])
     }
 }

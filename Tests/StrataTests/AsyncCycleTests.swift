@@ -1,24 +1,19 @@
 import Strata
 import Synchronization
+import TestPauses
 import Testing
 
-// Whether `task` finishes within `limit`. A task that does not is left running: the caller
-// unblocks it (ending its container) after recording the issue.
-func attack38Finishes<Value: Sendable>(
-    _ task: Task<Value, any Error>, within limit: Duration
+/// Whether `task` finishes within `limit`. A task that does not is left running: the caller
+/// unblocks it (ending its container) after recording the issue.
+func finishes<Value: Sendable, Failure: Error>(
+    _ task: Task<Value, Failure>, within limit: Duration
 ) async -> Bool {
-    let once = Locked<CheckedContinuation<Bool, Never>?>(nil)
-    return await withCheckedContinuation { continuation in
-        once.withLock { $0 = continuation }
-        Task {
-            _ = try? await task.value
-            once.withLock { $0.take() }?.resume(returning: true)
-        }
-        Task {
-            try? await Task.sleep(for: limit)
-            once.withLock { $0.take() }?.resume(returning: false)
-        }
+    let finished = Locked(false)
+    Task {
+        _ = try? await task.value
+        finished.withLock { $0 = true }
     }
+    return await poll(within: limit) { finished.withLock { $0 } }
 }
 
 // Cycles between async providers, where the factory of one awaits others from child tasks
@@ -82,7 +77,7 @@ struct AsyncCycleTests {
         for _ in 0..<5 { await executor.drained() }
 
         trio.cGate.open()
-        let finished = await attack38Finishes(c, within: .seconds(5))
+        let finished = await finishes(c, within: .seconds(5))
         #expect(finished, "c awaits a, which awaits c: the cycle hangs instead of throwing")
         if !finished { trio.end() }  // unblocks both: their waits throw .ended
         do {
@@ -144,7 +139,7 @@ struct AsyncCycleTests {
         for _ in 0..<5 { await executor.drained() }
 
         container.cGate.open()
-        let finished = await attack38Finishes(c, within: .seconds(5))
+        let finished = await finishes(c, within: .seconds(5))
         #expect(finished, "c awaits a, which awaits c: the cycle hangs instead of throwing")
         if !finished { container.end() }
         do {
@@ -188,7 +183,7 @@ struct AsyncCycleTests {
         let a = Task(executorPreference: executor) { try await pair.a.resolve().id }
         for _ in 0..<5 { await executor.drained() }
         pair.cGate.open()
-        let finished = await attack38Finishes(c, within: .seconds(5))
+        let finished = await finishes(c, within: .seconds(5))
         #expect(finished)
         if !finished { pair.end() }
         await #expect(throws: StrataError.self) { _ = try await c.value }

@@ -18,7 +18,8 @@ struct AsyncResolutionTests {
                 let run = self.runs.next()
                 if run == 1 {
                     self.started.open()
-                    try await Task.sleep(for: .seconds(600))
+                    await untilCancelled()
+                    try Task.checkCancellation()
                 }
                 return Service(id: run)
             }

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Synchronization
+import TestPauses
 import Testing
 
 // The awaited end's one task for async end work (the end runner), its take-over at the
@@ -10,14 +11,14 @@ struct EndRunnerDeadlineTests {
     // A synchronous instance whose end blocks its thread for a while.
     final class Blocking: ScopeBound {
         let log: EventLog
-        let duration: TimeInterval
-        init(log: EventLog, duration: TimeInterval) {
+        let duration: Duration
+        init(log: EventLog, duration: Duration) {
             self.log = log
             self.duration = duration
         }
         func scopeDidEnd() {
             log.record("blocking begins")
-            Thread.sleep(forTimeInterval: duration)
+            outlast(duration)
             log.record("blocking ends")
         }
     }
@@ -25,7 +26,9 @@ struct EndRunnerDeadlineTests {
     final class Unit: Container {
         let scope = AppScope()
         let log = EventLog()
-        var blocking: Provider<Blocking> { shared { Blocking(log: self.log, duration: 0.4) } }
+        var blocking: Provider<Blocking> {
+            shared { Blocking(log: self.log, duration: .milliseconds(400)) }
+        }
     }
 
     // End order, newest first: async hook `late` (suspends), the blocking instance, async
@@ -48,9 +51,7 @@ struct EndRunnerDeadlineTests {
         }
         let report = await unit.endAndWait(within: .milliseconds(100))
         // `after` may still be running in its own task if it overran.
-        for _ in 0..<200 where !unit.log.all.contains("after") {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        #expect(await poll { unit.log.all.contains("after") })
         let log = unit.log.all
         #expect(log.filter { $0 == "late" }.count == 1)
         #expect(log.filter { $0 == "blocking begins" }.count == 1)
@@ -75,7 +76,7 @@ struct EndRunnerDeadlineTests {
         init(log: EventLog) { self.log = log }
         func scopeDidEnd() {
             log.record("dual sync")
-            Thread.sleep(forTimeInterval: 0.4)
+            outlast(.milliseconds(400))
         }
         func scopeDidEnd() async {
             await untilCancelled()
@@ -199,7 +200,9 @@ struct EndRunnerDeadlineTests {
                 let gives = index % 3 == 0
                 if gives {
                     group.addTask {
-                        try? await Task.sleep(until: base.advanced(by: .milliseconds(-200)))
+                        await outlast(
+                            ContinuousClock.now.duration(to: base.advanced(by: .milliseconds(-200)))
+                        )
                         shot.give(index)
                     }
                 }

@@ -883,20 +883,7 @@ enum AttackScenarios {
         let appEnd = Task.detached {
             await app.endAndWait(within: .milliseconds(100), draining: draining)
         }
-        let inTime = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                _ = await appEnd.value
-                return true
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(2))
-                release.open()
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
+        let inTime = await finishes(appEnd, within: .seconds(2))
         let waited = ContinuousClock.now - start
         release.open()
         let report = await appEnd.value

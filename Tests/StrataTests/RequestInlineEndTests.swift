@@ -66,8 +66,8 @@ struct RequestInlineEndTests {
                         Self.record("async", in: log)
                     }
                     started.open()
-                    // Until cancelled.
-                    try await Task.sleep(for: .seconds(60))
+                    await untilCancelled()
+                    try Task.checkCancellation()
                 }
             }
         }
@@ -95,7 +95,7 @@ struct RequestInlineEndTests {
                     request.onEnd { _ in
                         hookStarted.open()
                         // Until cancelled: a hook that breaks the rule for hooks run inline.
-                        try? await Task.sleep(for: .seconds(60))
+                        await untilCancelled()
                         Self.record("newest", in: log)
                     }
                 }

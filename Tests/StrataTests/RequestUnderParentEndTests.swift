@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import Synchronization
+import TestPauses
 import Testing
 
 // `withRequest` against its parent's end: a body that ends the request or the parent
@@ -108,9 +109,7 @@ struct RequestUnderParentEndTests {
         #expect(report.stillEnding.isEmpty)
         #expect(!server.isActive)
         // The request's async hook was started by its end(), not awaited: wait for it.
-        for _ in 0..<200 where !server.log.all.contains("request async hook") {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        #expect(await poll { server.log.all.contains("request async hook") })
         #expect(server.log.all.filter { $0 == "server hook" }.count == 1)
         #expect(server.log.all.filter { $0 == "request hook" }.count == 1)
         #expect(server.log.all.filter { $0 == "request async hook" }.count == 1)
@@ -153,9 +152,7 @@ struct RequestUnderParentEndTests {
         #expect(report.stillEnding.isEmpty)
         #expect(!session.isActive)
         #expect(!server.isActive)
-        for _ in 0..<200 where !server.log.all.contains("session async hook") {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        #expect(await poll { server.log.all.contains("session async hook") })
         let log = server.log.all
         #expect(log.filter { $0 == "request hook" }.count == 1)
         #expect(log.filter { $0 == "session hook" }.count == 1)
@@ -195,9 +192,7 @@ struct RequestUnderParentEndTests {
         #expect(try await handling.value == 7)
         let report = await server.endAndWait()
         #expect(report.stillEnding.isEmpty)
-        for _ in 0..<200 where !server.log.all.contains("server async hook") {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        #expect(await poll { server.log.all.contains("server async hook") })
         #expect(server.log.all.filter { $0 == "server hook" }.count == 1)
         #expect(server.log.all.filter { $0 == "server async hook" }.count == 1)
     }

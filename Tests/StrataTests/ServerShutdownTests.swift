@@ -122,7 +122,10 @@ private enum Shutdown {
                 started.next()
                 var outcome = Outcome.completed
                 do {
-                    if index % 3 == 0 { try await Task.sleep(for: .seconds(600)) }
+                    if index % 3 == 0 {
+                        await untilCancelled()
+                        try Task.checkCancellation()
+                    }
                 } catch {
                     outcome = .cancelled
                 }

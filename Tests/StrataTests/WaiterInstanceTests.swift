@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Strata
 import Synchronization
+import TestPauses
 import Testing
 
 /// An app whose providers a test steers: `nothing` hands a `nil` to its caller without
@@ -100,7 +101,7 @@ private final class SteeredApp: Container {
 
     /// Where `/proc` cannot tell, a pause gives the waiter time to block.
     private func waitUntilBlockedOnLock(_ waiter: borrowing Atomic<Int32>) -> Bool {
-        Thread.sleep(forTimeInterval: 0.02)
+        outlast(.milliseconds(20))
         return false
     }
 #endif
