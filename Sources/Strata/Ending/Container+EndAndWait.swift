@@ -85,8 +85,7 @@ extension Container {
     ) async -> EndReport {
         // Inlinable, as `end()` is, so that the caller's specialization reads `scope`: from
         // Strata's generic code every call looked `Scope<Tier, Parent>`'s metadata up at run
-        // time. For the README's "8 async end hooks" line, with `OneShot`'s boxed value:
-        // 104,407 → 91,216 instructions per operation (`Scripts/callgrind-per-op.sh`).
+        // time. Serves the "8 async end hooks" line of Benchmarks/README.md.
         await boundCore.endAndWait(
             within: timeout, at: SourceSite(fileID: fileID, filePath: filePath, line: line),
             draining: draining, isolation: isolation)

@@ -1,11 +1,11 @@
 /// What an ended instance is told, by its type: ``ScopeBound``, ``AsyncScopeBound``, both, or
 /// neither.
 ///
-/// Asking the runtime whether a type conforms to a protocol costs about 400 instructions even
-/// when the runtime has cached the answer; asked twice for every instance, it was a tenth of
-/// an interaction container's whole life. A type's conformances do not change, so the answer
-/// is remembered here, per type, in a small table read with one atomic load. The cast itself
-/// is made only for an instance that conforms.
+/// Asking the runtime whether a type conforms to a protocol goes through its conformance
+/// cache even when it has the answer; asked twice for every instance, it was a tenth of an
+/// interaction container's whole life (the "child" line of Benchmarks/README.md). A type's
+/// conformances do not change, so the answer is remembered here, per type, in a small table
+/// read with one atomic load. The cast itself is made only for an instance that conforms.
 ///
 /// (A conformance that a library loaded later adds to a type already asked about is not
 /// seen: Strata's protocols are adopted where a type is declared.)

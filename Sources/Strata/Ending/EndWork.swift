@@ -38,9 +38,8 @@ public struct EndWork: Sendable, Hashable, CustomStringConvertible {
     public var location: String? { site?.location }
 
     /// The place, kept as it was given: an awaited end names each async step it runs, and
-    /// most are never shown, so the text is made only when read (the "8 async end hooks"
-    /// line: 130,179 instructions per operation with the text made eagerly, 99,959 without,
-    /// by `Scripts/callgrind-per-op.sh`).
+    /// most are never shown, so the text is made only when read. Serves the "8 async end
+    /// hooks" line of Benchmarks/README.md.
     private let site: SourceSite?
 
     init(kind: Kind, container: ContainerDescription, site: SourceSite?) {

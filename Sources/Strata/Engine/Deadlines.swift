@@ -2,10 +2,10 @@
 /// ``LeakWatcher`` schedules: a wait registers its deadline and withdraws it when what it
 /// waits for comes first; a watcher registers an action to run when its next batch is due.
 ///
-/// Kept for the README's "request" lines: a deadline raced by a child task cost each awaited
-/// wait a task group of two tasks and a sleep, about 3 µs of the request lifecycle's
-/// budget of 2 µs over the hand-written request. Here a wait costs a registration in a heap
-/// and its withdrawal; the timer's one task sleeps until the earliest deadline, and is
+/// Kept for the "request" lines of Benchmarks/README.md: a deadline raced by a child task
+/// cost each awaited wait a task group of two tasks and a sleep, more than the request's
+/// whole budget over the hand-written one. Here a wait costs a registration in a heap and
+/// its withdrawal; the timer's one task sleeps until the earliest deadline, and is
 /// started anew only when a deadline comes before the one it sleeps to (most deadlines are
 /// "ten seconds from now", each later than the last) or when it has none left.
 enum Deadlines {

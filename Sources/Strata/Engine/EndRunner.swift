@@ -18,11 +18,9 @@
 /// that wants the walk waits for the runner to stop at its next critical section. Nothing
 /// the walk lets go of is let go in the lock: the spent walk is handed out to be dropped.
 ///
-/// For the README's "8 async end hooks" line: when the runner took the walk out of the lock
-/// and parked it again around each step, and named each step for the report before running
-/// it, the line read 135,166 instructions per operation with its baseline against 104,269
-/// now (`Scripts/callgrind-per-op.sh`), and 6.6–8.7× one bare task against 5.0–6.1× across
-/// runs.
+/// Shaped for the "8 async end hooks" line of Benchmarks/README.md: the runner no longer
+/// takes the walk out of the lock and parks it again around each step, nor names each step
+/// for the report before running it.
 struct EndRunner {
     private enum Phase {
         /// Awaiting ``State/running``: the walk is the caller's to take.

@@ -10,13 +10,12 @@
 /// run, outside the lock, on the thread that gives the value.
 ///
 /// A struct around one class that knows nothing of `Value`: the value is kept in a
-/// ``Given`` box, cast back when read. For the README's "8 async end hooks" and "request"
-/// lines: when the class was generic over `Value`, its deinit and every copy of a waiter
-/// looked up the metadata of `Lock<State<Value>>`, `CheckedContinuation<Value?, Never>` and
-/// `Value?` at run time, in the runtime's hash table — 670 to 830 instructions each, five
-/// lookups per awaited end; the box costs one allocation when the value is given. With the
-/// inlined `endAndWait` and `onEnd`, per operation: 104,407 → 91,216 instructions on the
-/// first line, 99,020 → 88,964 on the second (`Scripts/callgrind-per-op.sh`).
+/// ``Given`` box, cast back when read. For the "8 async end hooks" and "request" lines of
+/// Benchmarks/README.md: when the class was generic over `Value`, its deinit and every copy
+/// of a waiter looked up the metadata of `Lock<State<Value>>`,
+/// `CheckedContinuation<Value?, Never>` and `Value?` at run time, in the runtime's hash
+/// table, five lookups per awaited end; the box costs one allocation when the value is
+/// given.
 package struct OneShot<Value: Sendable>: Sendable, Equatable {
     private let core = OneShotCore()
 
