@@ -3,8 +3,10 @@ import Synchronization
 import TestPauses
 import Testing
 
-/// Whether `task` finishes within `limit`. A task that does not is left running: the caller
-/// unblocks it (ending its container) after recording the issue.
+/// Whether `task` finishes within `limit`.
+///
+/// A task that does not is left running: the caller unblocks it (ending its container) after
+/// recording the issue.
 func finishes<Value: Sendable, Failure: Error>(
     _ task: Task<Value, Failure>, within limit: Duration
 ) async -> Bool {

@@ -37,9 +37,10 @@ public struct EndWork: Sendable, Hashable, CustomStringConvertible {
     /// instance, which its provider names.
     public var location: String? { site?.location }
 
-    /// The place, kept as it was given: an awaited end names each async step it runs, and
-    /// most are never shown, so the text is made only when read. Serves the "8 async end
-    /// hooks" line of Benchmarks/README.md.
+    /// The place, kept as it was given.
+    ///
+    /// An awaited end names each async step it runs, and most are never shown, so the text
+    /// is made only when read. Serves the "8 async end hooks" line of Benchmarks/README.md.
     private let site: SourceSite?
 
     init(kind: Kind, container: ContainerDescription, site: SourceSite?) {
