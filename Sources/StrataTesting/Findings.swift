@@ -48,7 +48,9 @@
             /// end, the test, then `cause`.
             private static func record(_ survivor: WatchedInstance, in test: Test, cause: String) {
                 let container = survivor.provider.container.typeName
-                let site = survivor.endSite.map { " at \($0.fileID):\($0.line)" }
+                let site = survivor.endSite.map {
+                    $0.isNamed ? " at \($0.fileID):\($0.line)" : " when \($0.fileID)"
+                }
                 let after =
                     survivor.takenOutBy.map { "\($0) took it out of \(container)\(site ?? "")" }
                     ?? "\(container) ended\(site ?? " (released)")"
@@ -57,7 +59,10 @@
                     + "\(after), in \(test.name)\(cause)"
                 Issue.record(
                     Comment(rawValue: message),
-                    sourceLocation: survivor.endSite.map(SourceLocation.init) ?? test.sourceLocation
+                    sourceLocation: survivor.endSite.flatMap {
+                        $0.isNamed ? SourceLocation($0) : nil
+                    }
+                        ?? test.sourceLocation
                 )
             }
         }

@@ -40,6 +40,28 @@ struct LeakSiteTests {
     }
 
     @Test(
+        "a leak of a screen a stack's path setter ends says so, at the test, not in Strata",
+        .timeLimit(.minutes(1)))
+    func pathSetterSaysSo() async throws {
+        let keeper = Keeper()
+        let found = try await issues(of: .noLeaks) {
+            let session = Leaky().makeSession()
+            let stack = ContainerStack(in: session)
+            let screen = LeakyScreen(parent: session)
+            stack.push(screen)
+            keeper.keep(screen.payload())
+            stack.path = []
+            session.end()
+        }
+        try #require(found.count == 1)
+        #expect(found[0].sourceLocation?.fileID == "StrataTestingTests/LeakSiteTests.swift")
+        #expect(
+            found[0].text.contains(
+                "Payload is still alive after LeakyScreen ended when its ContainerStack's path "
+                    + "was set"))
+    }
+
+    @Test(
         "a leak of a request withRequest ends points at the withRequest call",
         .timeLimit(.minutes(1)))
     func requestPointsAtItsCaller() async throws {

@@ -93,4 +93,23 @@ struct PeriodicTaskTests {
         #expect(kept == 0)
         #expect(app.tree.children.isEmpty)
     }
+
+    @Test(
+        "a body started on the main actor runs there without saying so", .timeLimit(.minutes(1)))
+    @MainActor func bodyInheritsTheMainActor() async {
+        let session = TestApp().makeSession()
+        // A synchronous call of a main-actor function: it compiles only in a main-actor body.
+        let task = session.task(every: .seconds(3_600)) { session in
+            MainActorRuns.record(session.isActive)
+            session.end()
+        }
+        await task.value
+        #expect(MainActorRuns.seen == [true])
+    }
+}
+
+/// What a main-actor body saw, recorded by a synchronous main-actor call.
+@MainActor enum MainActorRuns {
+    static var seen: [Bool] = []
+    static func record(_ active: Bool) { seen.append(active) }
 }

@@ -65,8 +65,11 @@ public final class ContainerStack: Observation.Observable, Sendable {
         }
         set {
             let containers = newValue.map(\.container)
-            // Set by a view, which says nowhere: the ends point here.
-            change(at: Self.here()) { $0.keep(only: containers) }
+            // Set by a view, which cannot say where: a leak report of what it ends says how it
+            // ended, at the test's place.
+            change(at: SourceSite(unnamed: "its ContainerStack's path was set")) {
+                $0.keep(only: containers)
+            }
         }
     }
 

@@ -18,6 +18,20 @@ package struct SourceSite: Sendable, Hashable {
         self.line = line
     }
 
+    /// A change no caller can name, described by what made it.
+    ///
+    /// A setter cannot take its caller's place: a leak report of what it ended says how it
+    /// ended, at the test's place.
+    ///
+    /// - Parameter change: What made the change, as the end of a sentence: `its
+    ///   ContainerStack's path was set`.
+    package init(unnamed change: StaticString) {
+        self.init(fileID: change, filePath: change, line: 0)
+    }
+
+    /// Whether a caller named the place: `false` for ``init(unnamed:)``.
+    package var isNamed: Bool { line != 0 }
+
     /// `Module/File.swift:12`.
     var location: String { "\(fileID):\(line)" }
 
