@@ -88,3 +88,11 @@ final class ContactFormContainer: Container {
 
 let signedIn = SignedInContainer(parent: AppContainer())
 let contactForm = ContactFormContainer(parent: signedIn)
+
+/// The edit-name form's draft.
+public final class NameDraft: Sendable {
+    /// The name as typed so far.
+    public let name: String
+    /// A draft that starts from `name`.
+    public init(_ name: String) { self.name = name }
+}

@@ -58,6 +58,6 @@ final class SessionContainer: Container, PlayerParent, LibraryParent {
     /// The screens open over the home, each with its feature's container.
     var coordinator: MainActorProvider<Coordinator> { shared { Coordinator() } }
 
-    func makeLibrary() -> LibraryContainer<SessionContainer> { LibraryContainer(parent: self) }
-    func makePlayer() -> PlayerContainer<SessionContainer> { PlayerContainer(parent: self) }
+    func makeLibrary() -> Library { Library(parent: self) }
+    func makePlayer() -> Player { Player(parent: self) }
 }

@@ -26,7 +26,7 @@ extension Coordinator {
 func openPlayerAndPlay(_ episode: Episode, in session: SessionContainer) async -> Bool {
     let coordinator = session.coordinator()
     coordinator.open(PlayerContainer.destination(playing: episode, under: session), under: session)
-    guard let player = coordinator.topmost(PlayerContainer<SessionContainer>.self) else {
+    guard let player = coordinator.topmost(Player.self) else {
         return false
     }
     let viewModel = player.player(for: episode)()

@@ -41,7 +41,7 @@ struct PodcastFlowTests {
             }
             coordinator.open(library.destination, under: session)
             guard
-                let libraryContainer = coordinator.topmost(LibraryContainer<SessionContainer>.self)
+                let libraryContainer = coordinator.topmost(Library.self)
             else {
                 Issue.record("the library's destination made no LibraryContainer")
                 return
@@ -60,7 +60,7 @@ struct PodcastFlowTests {
                 return
             }
             coordinator.open(destination, under: libraryContainer)
-            guard let player = coordinator.topmost(PlayerContainer<SessionContainer>.self),
+            guard let player = coordinator.topmost(Player.self),
                 let episode = player.opening
             else {
                 Issue.record("the route's destination made no player on an episode")
@@ -95,6 +95,25 @@ struct PodcastFlowTests {
         #expect(
             report.ended.map(\.typeName) == [
                 "PlayerContainer<SessionContainer>", "SessionContainer",
+            ])
+    }
+
+    @Test("the player's speed sheet, nested in its container, reads the session and ends first")
+    func speedSheet() {
+        let session = AppContainer().makeSession(for: User(name: "Ada"))
+        let player = session.makePlayer()
+        session.nowPlaying().start(pilot)
+        let sheet = Player.SpeedSheet(parent: player)
+        do {
+            let speed = sheet.speed()
+            #expect(speed.playing == pilot.title)
+            speed.choose(1.5)
+            #expect(speed.chosen == 1.5)
+        }
+        let report = session.end()
+        #expect(
+            report.ended.map(\.typeName) == [
+                "\(Player.SpeedSheet.self)", "\(Player.self)", "SessionContainer",
             ])
     }
 

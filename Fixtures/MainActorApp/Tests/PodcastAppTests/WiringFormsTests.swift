@@ -26,7 +26,7 @@ struct WiringFormsTests {
     }
 
     /// The synchronous form, on the main actor.
-    private func performNow(_ episode: Episode, from library: LibraryContainer<SessionContainer>)
+    private func performNow(_ episode: Episode, from library: Library)
         -> String?
     {
         (try? library.perform(PlayNow(episode))) ?? nil
