@@ -1,22 +1,21 @@
 // What Navigation.md's blocks use but do not define, declared plainly: no isolation
-// annotation. The module is nonisolated by default; a class that a `Provider` holds says it
-// is `Sendable`, as it must there. The views stand on SwiftUIStandIns.swift.
+// annotation. The module is MainActor by default, as an app target: view models are
+// main-actor, so their providers are `MainActorProvider`s. The views stand on
+// SwiftUIStandIns.swift.
 
 @_exported import Observation
 
 struct User {}
 
-struct ProductID: Hashable {
-    let value: Int
-}
+typealias ProductID = Int
 
 enum ShopLink {
     case product(ProductID)
 }
 
-final class HomeViewModel: Sendable {}
-final class ProductViewModel: Sendable {}
-final class CartViewModel: Sendable {}
+final class HomeViewModel {}
+final class ProductViewModel {}
+final class CartViewModel {}
 
 struct HomeView: View {
     let viewModel: HomeViewModel
@@ -46,13 +45,13 @@ final class ProductContainer: Container {
         self.product = product
         scope = try FeatureScope(checking: parent)
     }
-    var viewModel: Provider<ProductViewModel> { shared { ProductViewModel() } }
+    var viewModel: MainActorProvider<ProductViewModel> { shared { ProductViewModel() } }
 }
 
 final class CartContainer: Container {
     let scope: FeatureScope<TabContainer>
     init(parent: TabContainer) { scope = FeatureScope(parent: parent) }
-    var viewModel: Provider<CartViewModel> { shared { CartViewModel() } }
+    var viewModel: MainActorProvider<CartViewModel> { shared { CartViewModel() } }
 }
 
 func log(_ message: String) { print(message) }
