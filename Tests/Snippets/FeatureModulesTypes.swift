@@ -1,7 +1,8 @@
 // What FeatureModules.md's blocks use but do not define, declared plainly: no isolation
-// annotation. The module is nonisolated by default; a class that a `Provider` holds says it
-// is `Sendable`, as it must there. What the blocks' public declarations name is public, as
-// the shared module of an app of several modules declares it.
+// annotation. The module is MainActor by default, as an app target: what a container's
+// nonisolated provider makes says `Sendable` and holds nothing main-actor, and what the
+// main actor makes sits behind a `MainActorProvider`. What the blocks' public declarations
+// name is public, as the shared module of an app of several modules declares it.
 
 /// The signed-in user.
 public struct UserSession: Sendable {
@@ -77,7 +78,9 @@ final class AppContainer: Container {
 final class SignedInContainer: Container {
     let scope: SessionScope<AppContainer>
     init(parent: AppContainer) { scope = SessionScope(parent: parent) }
-    var user: Provider<Observed<UserSession>> { shared { Observed(UserSession(name: "Ada")) } }
+    var user: MainActorProvider<Observed<UserSession>> {
+        shared { Observed(UserSession(name: "Ada")) }
+    }
 }
 
 // The contact form, a feature under the session that does not import the profile.
