@@ -2,12 +2,14 @@ import Strata
 
 extension Screen {
     /// Shows on this screen each new value that `read` reads — its view model's status —
-    /// for as long as `container` lives and the screen is still there.
+    /// until `container` ends.
     ///
     /// Every screen follows its view model this way: the tracking is bound to the
-    /// container the screen shows, so it stops when that container ends, and it holds the
-    /// screen weakly, so a closed screen is never shown to. `show` is called on the main
-    /// actor in a job queued after the change, never inside the setter.
+    /// container the screen shows, and holds the screen until that container ends. The
+    /// screen and its container keep each other while it is shown, as they should; the host
+    /// that closes the screen ends the container, which ends the following and the cycle, so
+    /// a closed screen is never shown to. `show` is called on the main actor in a job queued
+    /// after the change, never inside the setter.
     ///
     /// ```swift
     /// follow(viewModel, in: container) { $0.status } onChange: { screen, status in
@@ -27,8 +29,7 @@ extension Screen {
     ) {
         container.trackOnMainActor {
             read(viewModel)
-        } onChange: { [weak self] value in
-            guard let self else { return }
+        } onChange: { value in
             show(self, value)
         }
     }
