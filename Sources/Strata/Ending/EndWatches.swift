@@ -25,11 +25,11 @@ extension EndSequence {
 
     /// The instances followed past their release: the first inline, so that ending a
     /// container of one instance builds no array.
-    struct Watches {
+    package struct Watches {
         private var first: Watch?
         private var more: [Watch] = []
 
-        init() {}
+        package init() {}
 
         /// Room for `count` instances, so that following them grows no array: for the
         /// README's "request" lines, whose requests hold four.

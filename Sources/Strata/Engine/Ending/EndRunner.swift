@@ -21,63 +21,20 @@
 /// Shaped for the "8 async end hooks" line of Benchmarks/README.md: the runner no longer
 /// takes the walk out of the lock and parks it again around each step, nor names each step
 /// for the report before running it.
+///
+/// Its transitions are ``EndRunnerState``'s, a value tested without threads.
 struct EndRunner {
-    private enum Phase {
-        /// Awaiting ``State/running``: the walk is the caller's to take.
-        case awaiting
-        /// Running a synchronous step, outside the lock.
-        case walking
-        /// Stopped at its next step because the caller wanted the walk.
-        case stopped
-        /// Walked every step.
-        case finished
-        /// The caller took the walk.
-        case taken
-    }
-
-    private struct State {
-        /// The rest of the walk, until it is spent or taken.
-        var walk: EndWalk?
-        /// What the runner's steps followed.
-        var watched: EndSequence.Watches? = EndSequence.Watches()
-        /// The async step the runner awaits; named only if it overruns.
-        var running: EndSequence.PendingWork?
-        /// The async step an instance's end left when the runner stopped for the caller.
-        var notStarted: EndSequence.PendingWork?
-        var phase = Phase.awaiting
-        /// The caller asked for the walk: the runner stops at its next critical section.
-        var wanted = false
-    }
-
-    /// What the runner does next, decided in the lock.
-    private enum Move {
-        case await(EndSequence.PendingWork)
-        case perform(EndSequence.Step)
-        /// The walk is spent: dropped outside the lock, before the work counts as finished.
-        case finish(EndWalk)
-        case stop
-    }
-
     /// What the runner's task and the end's caller share.
     private final class Shared: Sendable {
-        let state: Lock<State>
+        let state: Lock<EndRunnerState>
 
-        init(_ state: consuming State) { self.state = Lock(state) }
+        init(_ state: consuming EndRunnerState) { self.state = Lock(state) }
     }
 
     private let shared: Shared
     let work: TrackedWork
 
-    /// What the caller finds when it takes the walk over.
-    enum Rest {
-        /// The runner walked every step; here is what it followed.
-        case finished(EndSequence.Watches)
-        /// The rest of the walk, what the runner followed, the step still running (overran),
-        /// and the one the runner did not start.
-        case taken(
-            EndWalk, EndSequence.Watches, running: EndSequence.PendingWork?,
-            notStarted: EndSequence.PendingWork?)
-    }
+    typealias Rest = EndRunnerState.Rest
 
     /// Prepares the runner of `sequence`'s step 5 from `first`, the walk's first async step,
     /// with the rest of the walk; ``work`` runs it.
@@ -88,7 +45,7 @@ struct EndRunner {
         _ sequence: EndSequence, first: EndSequence.PendingWork?, walk: consuming EndWalk,
         tracer: (@Sendable (TraceEvent) -> Void)?
     ) {
-        let shared = Shared(State(walk: walk, running: first))
+        let shared = Shared(EndRunnerState(walk: walk, running: first))
         self.shared = shared
         work = TrackedWork(for: sequence.core) {
             await Self.run(sequence, first: first, shared: shared, tracer: tracer)
@@ -98,10 +55,10 @@ struct EndRunner {
     /// The runner's task: awaits each async step, and walks the synchronous ones between
     /// them in ``next(after:_:shared:tracer:)``.
     ///
-    /// For the README's "8 async end hooks" line: the loop that walked the synchronous steps
-    /// here kept every step, move and spent walk it might hold in the task's frame, 6,208
-    /// bytes, which the task's allocator took from the heap at each end. Measured with the
-    /// other changes ``Resumption`` lists.
+    /// For the "8 async end hooks" line of Benchmarks/README.md: the loop that walked the
+    /// synchronous steps here kept every step, move and spent walk it might hold in the
+    /// task's frame, which the task's allocator took from the heap at each end. Measured with
+    /// the other changes ``Resumption`` lists.
     private static func run(
         _ sequence: EndSequence, first: EndSequence.PendingWork?, shared: Shared,
         tracer: (@Sendable (TraceEvent) -> Void)?
@@ -122,90 +79,29 @@ struct EndRunner {
     private static func next(
         after sequence: EndSequence, shared: Shared, tracer: (@Sendable (TraceEvent) -> Void)?
     ) -> EndSequence.PendingWork? {
-        var move = shared.state.withLock { state in
-            state.running = nil
-            guard state.phase == .awaiting else { return Move.stop }
-            return advance(&state)
-        }
+        var move = shared.state.withLock { $0.stepReturned() }
         while true {
             switch move {
             case .await(let pending):
                 return pending
             case .perform(let step):
                 let pending = sequence.act(step, tracer: tracer)
-                move = shared.state.withLock { state in
-                    guard let pending else { return advance(&state) }
-                    guard !state.wanted else {
-                        state.notStarted = pending
-                        state.phase = .stopped
-                        return .stop
-                    }
-                    state.running = pending
-                    state.phase = .awaiting
-                    return .await(pending)
-                }
+                move = shared.state.withLock { $0.performed(leaving: pending) }
             case .finish, .stop:
                 return nil
             }
         }
     }
 
-    /// Takes the next step from the walk, in the lock: an async hook is awaited at once; any
-    /// other step is performed outside the lock, an instance followed here first.
-    private static func advance(_ state: inout State) -> Move {
-        guard !state.wanted else {
-            state.phase = .stopped
-            return .stop
-        }
-        guard let step = state.walk?.next(lettingGo: false) else {
-            state.phase = .finished
-            return state.walk.take().map(Move.finish) ?? .stop
-        }
-        switch step {
-        case .hook(.asyncClosure(let hook)):
-            let pending = EndSequence.PendingWork.hook(hook)
-            state.running = pending
-            state.phase = .awaiting
-            return .await(pending)
-        case .instance(let instance, _, let site):
-            state.watched?.follow(instance, site: site)
-        case .hook:
-            break
-        }
-        state.phase = .walking
-        return .perform(step)
-    }
-
     /// Takes the rest of the walk over, once the deadline has passed: at once if the runner
     /// awaits a step; else once it reaches its next step or finishes.
     func takeOver() async -> Rest {
-        let rest = shared.state.withLock { state -> Rest? in
-            state.wanted = true
-            return Self.rest(&state)
-        }
-        if let rest { return rest }
+        if let rest = shared.state.withLock({ $0.callerWantsTheWalk() }) { return rest }
         // The runner stops at its next critical section, and its work finishes there.
         await work.wait()
-        return shared.state.withLock { Self.rest(&$0) } ?? .finished(EndSequence.Watches())
+        return shared.state.withLock { $0.rest() } ?? .finished(EndSequence.Watches())
     }
 
     /// What the runner followed, once it has walked every step.
-    var finished: EndSequence.Watches {
-        shared.state.withLock { $0.watched.take() } ?? EndSequence.Watches()
-    }
-
-    private static func rest(_ state: inout State) -> Rest? {
-        switch state.phase {
-        case .walking, .taken:
-            return nil
-        case .finished:
-            return .finished(state.watched.take() ?? EndSequence.Watches())
-        case .awaiting, .stopped:
-            guard let walk = state.walk.take() else { return nil }
-            state.phase = .taken
-            return .taken(
-                walk, state.watched.take() ?? EndSequence.Watches(),
-                running: state.running.take(), notStarted: state.notStarted.take())
-        }
-    }
+    var finished: EndSequence.Watches { shared.state.withLock { $0.takeWatched() } }
 }

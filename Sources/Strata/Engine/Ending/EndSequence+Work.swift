@@ -2,14 +2,14 @@
 /// instances taken out of a live container.
 extension EndSequence {
     /// One thing to do at the end, in reverse order of creation.
-    enum Step {
+    package enum Step {
         case instance(Instance, object: AnyObject?, site: ProviderSite)
         case hook(ScopeState.Hook.Kind)
     }
 
     /// What a step leaves to do after its synchronous part: awaited by `endAndWait`,
     /// started and not awaited by `end()`.
-    enum PendingWork {
+    package enum PendingWork {
         case hook(AsyncHook)
         /// An ``AsyncScopeBound`` instance; its end is traced once it is awaited or started.
         case instance(any AsyncScopeBound, Instance, site: ProviderSite)

@@ -18,7 +18,7 @@
 /// waited for by leaving the rest of this end's steps with it (``Ending``); `end()` returns,
 /// its report listing the container as still ending, and whoever finishes that child runs
 /// the rest. ``endAwaited(until:at:draining:)``, behind `endAndWait`, awaits each step.
-struct EndSequence {
+package struct EndSequence {
     let core: ScopeCore
 
     init(_ core: ScopeCore) { self.core = core }

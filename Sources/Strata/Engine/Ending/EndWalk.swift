@@ -4,7 +4,7 @@
 /// Both are kept in creation order already — hooks are appended, instances logged as they
 /// are stored — so walking both backwards together gives the end's order in linear time,
 /// with no sort and no array of steps. The walk reads a copy of the table in place.
-struct EndWalk {
+package struct EndWalk {
     private var hooks: [ScopeState.Hook]
     private var hookIndex: Int
     private var entries: EntryTable
@@ -13,7 +13,7 @@ struct EndWalk {
     private var pending: EntryTable.Stored?
 
     /// Takes the copies it is given, without copying them again.
-    init(hooks: consuming [ScopeState.Hook], entries: consuming EntryTable) {
+    package init(hooks: consuming [ScopeState.Hook], entries: consuming EntryTable) {
         self.hookIndex = hooks.endIndex
         self.cursor = entries.newestCursor
         self.hooks = hooks
@@ -26,7 +26,7 @@ struct EndWalk {
     /// The next step; at the end, `nil`, and the walk lets go of what it held unless
     /// `lettingGo` is `false` (then whoever holds the walk drops it: the end runner does so
     /// outside its lock).
-    mutating func next(lettingGo: Bool = true) -> EndSequence.Step? {
+    package mutating func next(lettingGo: Bool = true) -> EndSequence.Step? {
         if pending == nil { pending = entries.next(&cursor) }
         let hookOrder = hookIndex > hooks.startIndex ? hooks[hookIndex - 1].order : 0
         if let stored = pending, stored.order > hookOrder {

@@ -19,6 +19,12 @@ extension ScopeState {
         let kind: Kind
         let order: Int
 
+        /// A hook of `kind`, the `order`th thing its scope registered.
+        package init(kind: Kind, order: Int) {
+            self.kind = kind
+            self.order = order
+        }
+
         /// Whether it is a task, which step 4 stops before any hook runs.
         var isTask: Bool {
             if case .task = kind { true } else { false }
@@ -44,7 +50,7 @@ extension ScopeState {
 package struct AsyncHook: Sendable {
     /// The work; it receives the scope's container if it is still alive when it starts.
     let body: @Sendable ((any Container)?) async -> Void
-    let site: SourceSite
+    package let site: SourceSite
 
     package init(body: @escaping @Sendable ((any Container)?) async -> Void, site: SourceSite) {
         self.body = body
