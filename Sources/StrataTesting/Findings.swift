@@ -15,8 +15,8 @@
             /// above it that it keeps alive.
             public let neverEnded: [NeverEnded]
 
-            /// Whether the check found nothing.
-            public var isEmpty: Bool { leaks.isEmpty && unjudged.isEmpty && neverEnded.isEmpty }
+            /// Whether the check found nothing: no leak, nothing unjudged, nothing never ended.
+            package var isEmpty: Bool { leaks.isEmpty && unjudged.isEmpty && neverEnded.isEmpty }
 
             init(_ settled: TestLedger.Settled) {
                 leaks = settled.leaks
@@ -47,7 +47,7 @@
             /// Records the issue of `survivor`, at the end that released it: the provider, the
             /// end, the test, then `cause`.
             private static func record(_ survivor: WatchedInstance, in test: Test, cause: String) {
-                let container = survivor.provider.container.typeName
+                let container = survivor.provider.containerDescription.typeName
                 let site = survivor.endSite.map {
                     $0.isNamed ? " at \($0.fileID):\($0.line)" : " when \($0.fileID)"
                 }

@@ -30,7 +30,7 @@ struct LeakSiteTests {
             let screen = LeakyScreen(parent: session)
             stack.push(screen)
             keeper.keep(screen.payload())
-            stack.dismissAll()
+            stack.replace(with: [])
             session.end()
         }
         try #require(found.count == 1)

@@ -137,7 +137,7 @@ struct EndWorkNamingTests {
         #expect(overran.count == 2)
         #expect(
             overran.allSatisfy {
-                $0.location?.hasPrefix("StrataTests/AwaitedEndCostTests.swift:") == true
+                $0.site?.location.hasPrefix("StrataTests/AwaitedEndCostTests.swift:") == true
             })
         #expect(
             overran.allSatisfy { $0.description.hasPrefix("onEnd hook registered at StrataTests/") }
@@ -171,7 +171,7 @@ struct EndWorkNamingTests {
         try #require(overran.count == 3)
         let here = "StrataTests/AwaitedEndCostTests.swift"
         #expect(
-            overran.map(\.location) == [
+            overran.map(\.site?.location) == [
                 "\(here):\(line + 1)", "\(here):\(line)", "\(here):\(line)",
             ])
         #expect(overran[1] == overran[2])

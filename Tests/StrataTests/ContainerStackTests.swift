@@ -159,8 +159,8 @@ struct ContainerStackTests {
         session.end()
     }
 
-    @Test("dismissAll ends every container, top first, and lets go of them")
-    func dismissAllEndsEverything() {
+    @Test("replace(with: []) ends every container, top first, and lets go of them")
+    func replacingWithNothingEndsEverything() {
         let gone = Gone()
         let session = ShopSession(parent: TestApp())
         do {
@@ -168,19 +168,19 @@ struct ContainerStackTests {
             for screen in screens { session.stack.push(screen) }
             for screen in screens { gone.watch(screen) }
         }
-        session.stack.dismissAll()
+        session.stack.replace(with: [])
         #expect(session.log.all == ["end socks", "end shoes"])
         #expect(session.stack.path.isEmpty)
         #expect(gone.allGone)
         session.end()
     }
 
-    @Test("dismissAll ends a container that something else still holds")
-    func dismissAllEndsHeldContainers() {
+    @Test("replace(with: []) ends a container that something else still holds")
+    func replacingWithNothingEndsHeldContainers() {
         let session = ShopSession(parent: TestApp())
         let held = session.product("held")
         session.stack.push(held)
-        session.stack.dismissAll()
+        session.stack.replace(with: [])
         #expect(!held.isActive)
         #expect(session.log.all == ["end held"])
         session.end()
@@ -312,7 +312,7 @@ struct ContainerStackTests {
 
 /// Every change a stack's observers must hear of, each from the same three screens.
 enum StackChange: String, CaseIterable, Sendable {
-    case push, popTo, replace, dismissAll, setPath, ownEnd, ownerEnd
+    case push, popTo, replace, replaceWithNothing, setPath, ownEnd, ownerEnd
 
     func apply(to session: ShopSession, bottom: ProductScreen, top: ProductScreen) {
         let stack = session.stack
@@ -320,7 +320,7 @@ enum StackChange: String, CaseIterable, Sendable {
         case .push: stack.push(session.product("new"))
         case .popTo: stack.popTo(bottom)
         case .replace: stack.replace(with: [session.product("link")])
-        case .dismissAll: stack.dismissAll()
+        case .replaceWithNothing: stack.replace(with: [])
         case .setPath: stack.path = Array(stack.path.prefix(1))
         case .ownEnd: top.end()
         case .ownerEnd: session.end()

@@ -113,8 +113,8 @@ struct ContributionTests {
             _ = try session.gather(Names.self)
             Issue.record("expected the gather to throw")
         } catch StrataError.factoryFailed(let provider, let underlying) {
-            #expect(provider.container.typeName == "TestSession")
-            #expect(provider.name == "contribution to Names")
+            #expect(provider.containerDescription.typeName == "TestSession")
+            #expect(provider.providerName == "contribution to Names")
             #expect(underlying is ContributionFailure)
         } catch {
             Issue.record("expected .factoryFailed, got \(error)")
@@ -131,10 +131,10 @@ struct ContributionTests {
             return app.contribute(Names.self) { _ in tracked.name }
         }()
         app.contribute(Names.self) { _ in "kept" }
-        #expect(contribution.isActive)
+        #expect(contribution.isInEffect)
         #expect(try app.gather(Names.self) == ["captured", "kept"])
         contribution.cancel()
-        #expect(!contribution.isActive)
+        #expect(!contribution.isInEffect)
         #expect(try app.gather(Names.self) == ["kept"])
         #expect(captured == nil)
         contribution.cancel()  // again: nothing
@@ -155,7 +155,7 @@ struct ContributionTests {
         let report = session.end()
         #expect(captured == nil)
         #expect(report.watched.isEmpty)
-        #expect(!contribution.isActive)
+        #expect(!contribution.isInEffect)
     }
 
     @Test("contributing to an ended container adds nothing")
@@ -165,7 +165,7 @@ struct ContributionTests {
         let feature = session.makeFeature()
         session.end()
         let contribution = session.contribute(Names.self) { _ in "late" }
-        #expect(!contribution.isActive)
+        #expect(!contribution.isInEffect)
         app.contribute(Names.self) { _ in "app" }
         #expect(try feature.gather(Names.self) == ["app"])
     }

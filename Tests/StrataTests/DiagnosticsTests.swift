@@ -56,7 +56,7 @@ struct DiagnosticsTests {
         named.end()
         var ended: ProviderDescription?
         do { _ = try named.short.resolve() } catch { if case .ended(let p) = error { ended = p } }
-        #expect(ended?.name == "x")
+        #expect(ended?.providerName == "x")
     }
 
     @Test("the tree as Graphviz DOT")
@@ -131,7 +131,7 @@ struct DiagnosticsTests {
         #expect(first.load(ordering: .relaxed) == 2)  // began, made
         #expect(second.load(ordering: .relaxed) == 1)  // made
         firstTracing.cancel()
-        #expect(!firstTracing.isActive)
+        #expect(!firstTracing.isInEffect)
         app.end()
         #expect(first.load(ordering: .relaxed) == 2)
         #expect(second.load(ordering: .relaxed) > 1)

@@ -139,8 +139,8 @@ enum Stubborn {
     /// Names an entry of `overran` as ``hook(on:until:fileID:line:)`` and
     /// ``task(on:until:fileID:line:)`` do.
     static func label(_ work: EndWork) -> String {
-        let line = work.location?.split(separator: ":").last.map(String.init) ?? "?"
-        let kind = work.kind == .task ? "task" : "hook"
-        return "\(kind) at line \(line) in \(work.container.typeName)"
+        let line = work.site?.location.split(separator: ":").last.map(String.init) ?? "?"
+        let kind = work.origin == .task ? "task" : "hook"
+        return "\(kind) at line \(line) in \(work.containerDescription.typeName)"
     }
 }

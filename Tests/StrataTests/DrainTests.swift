@@ -100,9 +100,9 @@ struct DrainTests {
         #expect(!straggler.isActive)
         #expect(report.overran.count == 1)
         let work = try #require(report.overran.first)
-        #expect(work.kind == .child)
-        #expect(work.container == ServerRequest.described)
-        #expect(work.location == nil)
+        #expect(work.origin == .child)
+        #expect(work.containerDescription == ServerRequest.described)
+        #expect(work.site == nil)
         #expect(log.all == ["request hook", "app hook"])
         #expect(report.ended == [ServerRequest.described, ServerApp.described])
         withExtendedLifetime(straggler) {}

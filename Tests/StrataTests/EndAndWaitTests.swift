@@ -96,7 +96,7 @@ struct EndAndWaitTests {
             report.ended.map(\.typeName) == [
                 "TestInteractionUnder", "TestInteractionUnder", "Ending",
             ])
-        #expect(report.watched.isEmpty && report.overran.isEmpty && report.notAwaited.isEmpty)
+        #expect(report.watched.isEmpty && report.overran.isEmpty)
     }
 
     @Test(
@@ -169,7 +169,7 @@ struct EndAndWaitTests {
             try ending.tracked.resolve()
         } throws: { error in
             guard case StrataError.ended(let provider) = error else { return false }
-            return provider.name == "tracked"
+            return provider.providerName == "tracked"
         }
         release.open()
         _ = await teardown.value
@@ -232,8 +232,8 @@ struct EndAndWaitTests {
 
         let report = await ending.endAndWait(within: .milliseconds(20))
 
-        #expect(report.overran.map(\.kind) == [.hook])
-        #expect(report.overran.first?.location == "StrataTests/EndAndWaitTests.swift:\(line)")
+        #expect(report.overran.map(\.origin) == [.hook])
+        #expect(report.overran.first?.site?.location == "StrataTests/EndAndWaitTests.swift:\(line)")
         #expect(log.all.contains("older hook"))
         #expect(!ending.isActive)
     }
@@ -256,8 +256,8 @@ struct EndAndWaitTests {
         let report = await ending.endAndWait(within: .milliseconds(20))
         stubborn.open()
 
-        #expect(report.overran.map(\.kind) == [.task])
-        #expect(report.overran.first?.location == "StrataTests/EndAndWaitTests.swift:\(line)")
+        #expect(report.overran.map(\.origin) == [.task])
+        #expect(report.overran.first?.site?.location == "StrataTests/EndAndWaitTests.swift:\(line)")
         #expect(
             report.description.contains("task started at StrataTests/EndAndWaitTests.swift:\(line)")
         )
@@ -287,11 +287,11 @@ struct SyncEndAsyncHookTests {
         let report = ending.end()  // no `await`: the sync end() is chosen in async code
 
         #expect(log.all == ["sync hook"])
-        #expect(report.notAwaited.isEmpty)
+        #expect(report.overran.isEmpty)
     }
 
     @Test(
-        "end() starts async hooks in tasks of their own and reports them as not awaited",
+        "end() starts async hooks in tasks of their own and lists them as still running",
         .timeLimit(.minutes(1)))
     func syncEndStartsAsyncHooks() async {
         let app = TestApp()
@@ -306,16 +306,43 @@ struct SyncEndAsyncHookTests {
 
         let report = ending.end()
 
-        #expect(report.notAwaited.map(\.kind).count == 2)
+        #expect(report.overran.count == 2)
         #expect(
-            report.notAwaited.first?.kind
+            report.overran.first?.origin
                 == .instance(
                     ProviderDescription(
                         container: ContainerDescription(typeName: "Ending", tier: "feature"),
                         name: "flushing")))
-        #expect(report.notAwaited.last?.kind == .hook)
-        #expect(report.notAwaited.last?.location == "StrataTests/EndAndWaitTests.swift:\(line)")
+        #expect(report.overran.last?.origin == .hook)
+        #expect(report.overran.last?.site?.location == "StrataTests/EndAndWaitTests.swift:\(line)")
         await ran.wait()  // it does run; the time limit fails the test if it never does
+    }
+
+    @Test(
+        "endAndWait after end() awaits the hooks end() started, and lists only those still running",
+        .timeLimit(.minutes(1)))
+    func laterEndAndWaitAwaitsStartedHooks() async {
+        let app = TestApp()
+        let ending = Ending(parent: app)
+        let release = AsyncGate()
+        let finished = Locked(false)
+        let line: UInt = #line + 1
+        ending.onEnd { _ in
+            await release.wait()
+            finished.withLock { $0 = true }
+        }
+
+        #expect(ending.end().overran.map(\.origin) == [.hook])
+        // The hook waits for the gate: past this call's deadline, it is still running.
+        let early = await ending.endAndWait(within: .milliseconds(20))
+        #expect(early.overran.first?.site?.location == "StrataTests/EndAndWaitTests.swift:\(line)")
+        #expect(early.ended.map(\.typeName) == ["Ending"])
+
+        release.open()
+        let later = await ending.endAndWait(within: .seconds(30))
+        #expect(finished.withLock { $0 })
+        #expect(later.overran.isEmpty)
+        #expect(later.ended.map(\.typeName) == ["Ending"])
     }
 
     @Test(

@@ -51,7 +51,7 @@ import Testing
             let screen = Screen(counter: counter, makeBound: round.isMultiple(of: 2))
             _ = screen.item()
             let report = screen.end()
-            #expect(report.notAwaited.isEmpty)
+            #expect(report.overran.isEmpty)
         }
         #expect(counter.told.load(ordering: .relaxed) == 100)
     }
@@ -63,7 +63,7 @@ import Testing
             _ = screen.item()
             _ = screen.asyncBound()
             let report = screen.end()
-            #expect(report.notAwaited.count == 1)
+            #expect(report.overran.count == 1)
         }
         #expect(counter.told.load(ordering: .relaxed) == 0)
     }
@@ -75,7 +75,7 @@ import Testing
             _ = screen.both()
             _ = screen.item()
             let report = screen.end()
-            #expect(report.notAwaited.count == 1)
+            #expect(report.overran.count == 1)
         }
         #expect(counter.told.load(ordering: .relaxed) == 6)
     }

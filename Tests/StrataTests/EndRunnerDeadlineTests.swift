@@ -64,7 +64,7 @@ struct EndRunnerDeadlineTests {
             #expect(Array(log.prefix(3)) == ["late", "blocking begins", "blocking ends"])
         }
         #expect(report.stillEnding.isEmpty)
-        #expect(report.overran.allSatisfy { $0.kind == .hook })
+        #expect(report.overran.allSatisfy { $0.origin == .hook })
         #expect(!unit.isActive)
     }
 
@@ -116,7 +116,7 @@ struct EndRunnerDeadlineTests {
         await dual.cancelled.wait()
         let log = unit.log.all
         // Unless `first` itself outlived the deadline, as on a very loaded machine.
-        if !report.overran.contains(where: { $0.kind == .hook }) {
+        if !report.overran.contains(where: { $0.origin == .hook }) {
             #expect(
                 log.filter { $0 != "dual async cancelled: true" } == [
                     "first", "dual sync", "after dual",
@@ -124,11 +124,11 @@ struct EndRunnerDeadlineTests {
         }
         #expect(log.contains("dual async cancelled: true"))
         let overranInstances = report.overran.compactMap { work -> String? in
-            if case .instance(let provider) = work.kind { provider.name } else { nil }
+            if case .instance(let provider) = work.origin { provider.providerName } else { nil }
         }
         #expect(overranInstances == ["dual"])
         // Newest first: the two the runner followed, then the one the caller did.
-        #expect(report.watched.map(\.provider.name) == ["newer", "dual", "older"])
+        #expect(report.watched.map(\.provider.providerName) == ["newer", "dual", "older"])
         #expect(!unit.isActive)
         withExtendedLifetime((older, newer)) {}
     }

@@ -139,8 +139,8 @@ struct EndWaitersTests {
         let letGo = endingInItsHook(session)
         let report = await app.endAndWait(within: .milliseconds(100), draining: true)
         letGo.signal()
-        #expect(report.overran.map(\.container.typeName) == ["TestSession"])
-        #expect(report.overran.map(\.kind) == [.child])
+        #expect(report.overran.map(\.containerDescription.typeName) == ["TestSession"])
+        #expect(report.overran.map(\.origin) == [.child])
         #expect(report.stillEnding.map(\.typeName) == ["TestApp"])
     }
 
@@ -155,8 +155,8 @@ struct EndWaitersTests {
         #expect(session.end().stillEnding.map(\.typeName) == ["TestSession"])
         let report = await session.endAndWait(within: .milliseconds(100))
         #expect(report.stillEnding.map(\.typeName) == ["TestSession"])
-        #expect(report.overran.map(\.container.typeName) == ["TestFeature"])
-        #expect(report.overran.map(\.kind) == [.child])
+        #expect(report.overran.map(\.containerDescription.typeName) == ["TestFeature"])
+        #expect(report.overran.map(\.origin) == [.child])
         letGo.signal()
         let whole = await session.endAndWait(within: .seconds(90))
         #expect(whole.stillEnding.isEmpty)

@@ -187,7 +187,7 @@ struct SurvivorIdentityTests {
         #expect(a == a.map { $0 })
         #expect(a != b)
         #expect(Set(a + a + b).count == 2)
-        #expect(a.first?.isAlive == true)
+        #expect(a.first?.isStillAlive == true)
         #expect(a.first?.description.hasPrefix("TestFeature.screen: Tracked, alive when") == true)
         withExtendedLifetime(kept) {}
     }

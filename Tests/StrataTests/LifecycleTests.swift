@@ -199,9 +199,9 @@ struct ResolveAfterEndTests {
             Issue.record("expected .ended, got \(String(describing: error))")
             return
         }
-        #expect(provider.container.typeName == "TestSession")
-        #expect(provider.container.tier == "session")
-        #expect(provider.name == "user")
+        #expect(provider.containerDescription.typeName == "TestSession")
+        #expect(provider.containerDescription.tier == "session")
+        #expect(provider.providerName == "user")
         let text = try #require(error?.description)
         #expect(text.contains("TestSession.user"))
         #expect(text.contains("session tier"))
@@ -228,7 +228,7 @@ struct ResolveAfterEndTests {
             return
         }
         #expect(provider.description == "TestSession.appService")
-        #expect(provider.container.tier == "session")
+        #expect(provider.containerDescription.tier == "session")
     }
 
     @Test("provider() after end() traps with the same message")

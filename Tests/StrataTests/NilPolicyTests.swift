@@ -112,7 +112,7 @@ private final class Keychain: Container {
         let token = keychain.token()
         let report = keychain.end()
         #expect(keychain.log.all == ["made token 1", "end token 1"])
-        #expect(report.watched.map(\.provider.name) == ["token"])
+        #expect(report.watched.map(\.provider.providerName) == ["token"])
         withExtendedLifetime(token) {}
     }
 
@@ -122,7 +122,7 @@ private final class Keychain: Container {
         let tracked = keychain.optionalTracked()
         let report = keychain.end()
         #expect(keychain.log.all == ["made optional", "end optional"])
-        #expect(report.watched.map(\.provider.name) == ["optionalTracked"])
+        #expect(report.watched.map(\.provider.providerName) == ["optionalTracked"])
         withExtendedLifetime(tracked) {}
     }
 }

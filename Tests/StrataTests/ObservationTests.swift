@@ -28,7 +28,7 @@ struct ObservationTests {
         status.value = .saved
 
         #expect(seen.withLock { $0 } == [.editing])
-        #expect(!subscription.isActive)
+        #expect(!subscription.isInEffect)
     }
 
     @Test(
@@ -158,7 +158,7 @@ struct ObservationTests {
         status.value = .editing
         status.value = .saved
         #expect(seen.withLock { $0 } == [.editing])
-        #expect(!subscription.isActive)
+        #expect(!subscription.isInEffect)
     }
 
     @Test("a handler may set the value it observes and cancel itself")

@@ -16,9 +16,9 @@ struct OverrideTests {
         let app = TestApp()
         let override = app.service.override { Service(id: 99) }
         #expect(app.service().id == 99)
-        #expect(override.isActive)
+        #expect(override.isInEffect)
         override.cancel()
-        #expect(!override.isActive)
+        #expect(!override.isInEffect)
         #expect(app.service().id == 1)
         #expect(app.makeSession().appService().id == 1)
     }
@@ -137,7 +137,7 @@ struct OverrideTests {
         let app = TestApp()
         let first = app.service.override { Service(id: 2) }
         let second = app.service.override { Service(id: 3) }
-        #expect(!first.isActive)
+        #expect(!first.isInEffect)
         first.cancel()
         #expect(app.service().id == 3)
         second.cancel()
@@ -156,7 +156,7 @@ struct OverrideTests {
         let app = TestApp()
         app.end()
         let override = app.service.override { Service(id: 5) }
-        #expect(!override.isActive)
+        #expect(!override.isInEffect)
         override.cancel()
     }
 }

@@ -160,7 +160,7 @@ struct RequestInlineEndTests {
         await hookStarted.wait()
         let report = await server.endAndWait(within: .milliseconds(200), draining: true)
         #expect(report.stillEnding.map(\.typeName) == ["Server"])
-        #expect(report.overran.map(\.container.typeName) == ["Request"])
+        #expect(report.overran.map(\.containerDescription.typeName) == ["Request"])
         hookMayReturn.open()
         try await request.value
         let after = await server.endAndWait()

@@ -186,7 +186,7 @@ struct RequestUnderParentEndTests {
         await entered.wait()
         let first = await server.endAndWait(within: .milliseconds(100))
         #expect(first.stillEnding.map(\.description) == ["Server (app tier)"])
-        #expect(first.overran.contains { $0.container.description.hasPrefix("Request") })
+        #expect(first.overran.contains { $0.containerDescription.description.hasPrefix("Request") })
         #expect(server.log.all.isEmpty)
         proceed.open()
         #expect(try await handling.value == 7)
@@ -214,7 +214,9 @@ struct RequestUnderParentEndTests {
         }
         await entered.wait()
         let report = await server.endAndWait(within: .milliseconds(100), draining: true)
-        let listed = report.overran.filter { $0.container.description.hasPrefix("Request") }
+        let listed = report.overran.filter {
+            $0.containerDescription.description.hasPrefix("Request")
+        }
         #expect(listed.count == 1, "the request is listed \(listed.count) times: \(report.overran)")
         proceed.open()
         #expect(try await handling.value == 7)

@@ -69,7 +69,7 @@ struct ResetTests {
         let held = app.config()
         let report = app.config.endCachedInstance()
         #expect(report.watched.map(\.object) == [ObjectIdentifier(held)])
-        #expect(report.watched.first?.provider.name == "config")
+        #expect(report.watched.first?.provider.providerName == "config")
         #expect(report.ended.isEmpty)
         let leaks = await report.leaks()
         #expect(leaks.map(\.object) == [ObjectIdentifier(held)])
@@ -89,7 +89,7 @@ struct ResetTests {
         let app = ResetApp()
         _ = app.journal()
         let report = app.journal.endCachedInstance()
-        #expect(report.notAwaited.map(\.description) == ["scopeDidEnd() of ResetApp.journal"])
+        #expect(report.overran.map(\.description) == ["scopeDidEnd() of ResetApp.journal"])
     }
 
     @Test("endCachedInstance traces the instance's end")
@@ -122,7 +122,7 @@ struct ResetTests {
         let app = MainActorApp()
         let first = app.profile()
         let report = app.profile.endCachedInstance()
-        #expect(report.watched.map(\.provider.name) == ["profile"])
+        #expect(report.watched.map(\.provider.providerName) == ["profile"])
         #expect(app.profile() !== first)
     }
 
@@ -154,7 +154,7 @@ struct ResetTests {
         _ = app.config()
         app.end()
         let report = app.config.endCachedInstance()
-        #expect(report.watched.isEmpty && report.ended.isEmpty && report.notAwaited.isEmpty)
+        #expect(report.watched.isEmpty && report.ended.isEmpty && report.overran.isEmpty)
         #expect(log.all == ["made app.config", "end app.config", "released app.config"])
     }
 

@@ -39,9 +39,9 @@ private final class Chains: Container {
                 return
             }
             #expect(path.count == 21)
-            #expect(path.first?.name == "ring(_:)[0]")
-            #expect(path.last?.name == "ring(_:)[0]")
-            #expect(path.dropFirst().first?.name == "ring(_:)[1]")
+            #expect(path.first?.providerName == "ring(_:)[0]")
+            #expect(path.last?.providerName == "ring(_:)[0]")
+            #expect(path.dropFirst().first?.providerName == "ring(_:)[1]")
         }
     }
 }

@@ -85,7 +85,7 @@ private final class Panel: Container {
         let contribution = app?.contribute(Names.self) { _ in "app" }
         app = nil
         #expect(ended.value == 1)
-        #expect(contribution?.isActive == false)
+        #expect(contribution?.isInEffect == false)
         // Both are harmless once their container has gone.
         contribution?.cancel()
         plan?.cancel()

@@ -74,7 +74,7 @@ struct ScopedOverrideTests {
             #expect(app.service().id == -1)
         }
         #expect(app.service().id == 1)
-        #expect(!seven.isActive)
+        #expect(!seven.isInEffect)
     }
 
     @Test(

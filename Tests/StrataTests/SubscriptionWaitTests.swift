@@ -119,7 +119,7 @@ struct SubscriptionWaitTests {
         value.value = 1
         value.value = 2
         #expect(calls.withLock { $0 } == 1)
-        #expect(!subscription.isActive)
+        #expect(!subscription.isInEffect)
         #expect(value.registrationCount == 0)
     }
 

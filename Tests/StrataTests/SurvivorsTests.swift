@@ -20,7 +20,7 @@ struct SurvivorsTests {
         #expect(clean.end().watched.isEmpty)
         let leaky = GadgetShelf()
         let held = leaky.gadget()
-        #expect(leaky.end().watched.map(\.provider.name) == ["gadget"])
+        #expect(leaky.end().watched.map(\.provider.providerName) == ["gadget"])
         withExtendedLifetime(held) {}
     }
 
@@ -75,7 +75,7 @@ struct SurvivorsTests {
         let graph = Graph(parent: app)
         _ = graph.b()
         let report = graph.end()
-        #expect(Set(report.watched.map(\.provider.name)) == ["a", "b"])
+        #expect(Set(report.watched.map(\.provider.providerName)) == ["a", "b"])
     }
 
     /// The end lets go of its instances newest first, so when it comes to `holder`'s

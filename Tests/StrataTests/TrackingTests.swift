@@ -56,7 +56,7 @@ struct TrackingTests {
         }
         #expect(calls.all == Array(1...200))
         feature.end()
-        #expect(!subscription.isActive)
+        #expect(!subscription.isInEffect)
     }
 
     @Test("initial: true calls the handler with the current value before track returns")
@@ -240,7 +240,7 @@ struct TrackingTests {
         } onChange: {
             calls.record($0)
         }
-        #expect(!subscription.isActive)
+        #expect(!subscription.isInEffect)
         #expect(calls.all.isEmpty)
     }
 }

@@ -41,9 +41,9 @@ struct TypedThrowsPatternsTests {
             _ = try container.store.resolve()
             Issue.record("resolving from an ended container returned an instance")
         } catch StrataError.ended(let provider) {
-            #expect(provider.name == "store")
-            #expect(provider.container.typeName == "EndedBeforeUse")
-            #expect(provider.container.tier == "app")
+            #expect(provider.providerName == "store")
+            #expect(provider.containerDescription.typeName == "EndedBeforeUse")
+            #expect(provider.containerDescription.tier == "app")
         } catch {
             Issue.record("expected .ended, got \(error)")
         }

@@ -7,9 +7,9 @@ public import Observation
 /// under the container of the object that shows them, usually a session. The stack keeps
 /// them by the owner's rules:
 /// - ``push(_:fileID:filePath:line:)`` keeps a container on top;
-///   ``popTo(_:fileID:filePath:line:)``, ``replace(with:fileID:filePath:line:)`` and
-///   ``dismissAll(fileID:filePath:line:)`` end what they remove, top first, and a leak check
-///   of what they end points at their caller;
+///   ``popTo(_:fileID:filePath:line:)`` and ``replace(with:fileID:filePath:line:)`` end what
+///   they remove, top first — `replace(with: [])` ends them all — and a leak check of what
+///   they end points at their caller;
 /// - a container that ends some other way — its own `end()` — leaves the stack;
 /// - when the owner's container ends, every container still kept is ended, the top first,
 ///   before the owner's other children, and let go.
@@ -133,6 +133,7 @@ public final class ContainerStack: Observation.Observable, Sendable {
     /// held that `containers` does not name, the top first.
     ///
     /// What a deep link does: the screens it opens take the place of those that were shown.
+    /// `replace(with: [])` dismisses every screen.
     /// As with ``push(_:fileID:filePath:line:)``, `containers` are made only while the
     /// owner's end has not begun; once it has, the call changes nothing.
     ///
@@ -151,21 +152,6 @@ public final class ContainerStack: Observation.Observable, Sendable {
         let containers = try containers()
         change(at: SourceSite(fileID: fileID, filePath: filePath, line: line)) {
             $0.replace(from: 0, with: containers)
-        }
-    }
-
-    /// Ends every container on the stack, the top first.
-    ///
-    /// - Parameters:
-    ///   - fileID: Where the stack is changed, for a leak check of what it ends to point at;
-    ///     filled in by the compiler.
-    ///   - filePath: The file's path; filled in by the compiler.
-    ///   - line: The line; filled in by the compiler.
-    public func dismissAll(
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
-    ) {
-        change(at: SourceSite(fileID: fileID, filePath: filePath, line: line)) {
-            $0.replace(from: 0, with: [])
         }
     }
 

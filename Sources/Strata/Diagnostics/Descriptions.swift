@@ -52,13 +52,13 @@ public struct ContainerDescription: Sendable, Hashable, CustomStringConvertible 
 }
 
 /// Names a provider in errors, reports, trees and traces: the container that declares it
-/// and the provider's own name.
+/// and the provider's own name, as ``description`` says them: `SignedInContainer.profile`.
 public struct ProviderDescription: Sendable, Hashable, CustomStringConvertible {
     /// The container that declares the provider.
-    public let container: ContainerDescription
+    package let containerDescription: ContainerDescription
     /// The provider's name: the property or method that declares it, with the argument of
     /// a `shared(by:)` provider in brackets, for example `editor(for:)[42]`.
-    public let name: String
+    package let providerName: String
 
     /// Makes a description from a container and a provider name.
     ///
@@ -66,10 +66,10 @@ public struct ProviderDescription: Sendable, Hashable, CustomStringConvertible {
     ///   - container: The container that declares the provider.
     ///   - name: The provider's name.
     package init(container: ContainerDescription, name: String) {
-        self.container = container
-        self.name = name
+        self.containerDescription = container
+        self.providerName = name
     }
 
     /// `SignedInContainer.profileViewModel`.
-    public var description: String { "\(container.typeName).\(name)" }
+    public var description: String { "\(containerDescription.typeName).\(providerName)" }
 }

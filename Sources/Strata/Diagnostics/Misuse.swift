@@ -42,7 +42,7 @@ enum Misuse: CustomStringConvertible {
             return """
                 Strata: \(provider) is weakShared, but its factory made a \(type), which is \
                 not a class instance, so the container cannot hold it weakly. \
-                Where: provider '\(provider.name)' of \(provider.container). \
+                Where: provider '\(provider.providerName)' of \(provider.containerDescription). \
                 To fix: declare it with shared { … } to keep one value until the container \
                 ends, or make \(type) a class.
                 """
@@ -63,7 +63,7 @@ enum Misuse: CustomStringConvertible {
                 Strata: \(provider) is declared with \(maker) in a method that takes \
                 arguments, but \(maker) keeps \(keeps), so every call would \
                 get the instance made for the first call's arguments. Where: provider \
-                '\(provider.name)' of \(provider.container). To fix: \(fix)
+                '\(provider.providerName)' of \(provider.containerDescription). To fix: \(fix)
                 """
         case .overrideWithoutArgument(let provider):
             return """

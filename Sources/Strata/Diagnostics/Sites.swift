@@ -33,7 +33,7 @@ package struct SourceSite: Sendable, Hashable {
     package var isNamed: Bool { line != 0 }
 
     /// `Module/File.swift:12`.
-    var location: String { "\(fileID):\(line)" }
+    package var location: String { "\(fileID):\(line)" }
 
     /// Two sites are equal when they name the same file and line, whichever literal holds the
     /// text.

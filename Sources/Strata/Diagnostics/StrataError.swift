@@ -61,8 +61,8 @@ public enum StrataError: Error, CustomStringConvertible {
         case .ended(let provider):
             return """
                 Strata: \(provider) was resolved after its container ended. \
-                Where: provider '\(provider.name)' of \(provider.container). \
-                To fix: resolve it before end() is called on \(provider.container.typeName) \
+                Where: provider '\(provider.providerName)' of \(provider.containerDescription). \
+                To fix: resolve it before end() is called on \(provider.containerDescription.typeName) \
                 or a container above it; code that may run after the end (a callback after \
                 sign-out, a late task) should check isActive or call 'try resolve()' and \
                 handle StrataError.ended.
@@ -81,7 +81,7 @@ public enum StrataError: Error, CustomStringConvertible {
             let chain = path.map(\.description).joined(separator: " → ")
             return """
                 Strata: dependency cycle: \(chain). Each provider needs the next one to be \
-                built, so none of them can be. Where: \(path.first?.container.description ?? "?"). \
+                built, so none of them can be. Where: \(path.first?.containerDescription.description ?? "?"). \
                 To fix: break the cycle — build one side first and give the other a \
                 back-reference to it, container.backReference(to: \\.provider), which \
                 resolves later and does not keep the container alive; or move what both need \
@@ -90,7 +90,7 @@ public enum StrataError: Error, CustomStringConvertible {
         case .factoryFailed(let provider, let underlying):
             return """
                 Strata: \(provider) could not be built: its factory threw \(underlying). \
-                Where: provider '\(provider.name)' of \(provider.container). \
+                Where: provider '\(provider.providerName)' of \(provider.containerDescription). \
                 To fix: handle the error inside the factory, or resolve with \
                 'try resolve()' and handle StrataError.factoryFailed.
                 """

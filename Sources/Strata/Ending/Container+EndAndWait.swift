@@ -97,7 +97,7 @@ extension Container {
     /// ``endAndWait(within:draining:fileID:filePath:line:isolation:)`` awaits it, up to its deadline, and
     /// lists it in ``EndReport/overran`` if it is still running then.
     /// ``end(fileID:filePath:line:)``, and the release of a container never ended, cannot await:
-    /// they start it in a task of its own and list it in ``EndReport/notAwaited``. If the container
+    /// they start it in a task of its own and list it in ``EndReport/overran``. If the container
     /// has ended already, it starts at once in a task of its own.
     ///
     /// It receives what a synchronous hook receives (``onEnd(_:)``): the

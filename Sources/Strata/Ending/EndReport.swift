@@ -1,4 +1,4 @@
-/// What ``Container/end(fileID:filePath:line:)`` ended, what it could not await, and
+/// What ``Container/end(fileID:filePath:line:)`` ended, what it did not see finish, and
 /// which instances were still alive when it reported: watched, not yet judged.
 ///
 /// An instance the end released is in one of two places once the report is made:
@@ -28,30 +28,25 @@ public struct EndReport: Sendable, CustomStringConvertible {
         set { writeLists { $0.watched = newValue } }
     }
 
-    /// The tasks and async hooks that
-    /// ``Container/endAndWait(within:draining:fileID:filePath:line:isolation:)`` stopped
-    /// waiting for when its deadline passed, with where each was started or registered, in
-    /// the order the teardown reached them: the end's order, written once in
-    /// <doc:LifetimesAndLifecycle>.
+    /// The end's async work still running when the report was made.
     ///
-    /// Each was cancelled and may still be running; what it holds is judged once it is done. A hook
-    /// the teardown reaches once the deadline has passed is still started, and, unless it
-    /// finishes at once, cancelled straight away and listed here: it sees `Task.isCancelled`.
-    public internal(set) var overran: [EndWork] {
-        get { lists?.overran ?? [] }
-        set { writeLists { $0.overran = newValue } }
-    }
-
-    /// The async hooks that ``Container/end(fileID:filePath:line:)``, or the release of a
-    /// container never ended, started and could not await: async
-    /// ``Container/onEnd(fileID:filePath:line:_:)`` closures and ``AsyncScopeBound`` instances.
+    /// Each entry says where it was started or registered; they come in the order the end
+    /// reached them: the end's order, written once in <doc:LifetimesAndLifecycle>. What the
+    /// work holds is judged once it is done.
     ///
-    /// Each runs in a task of its own; end with
-    /// ``Container/endAndWait(within:draining:fileID:filePath:line:isolation:)`` to await them.
-    public internal(set) var notAwaited: [EndWork] {
-        get { lists?.notAwaited ?? [] }
-        set { writeLists { $0.notAwaited = newValue } }
-    }
+    /// Which end made the report says why each is here:
+    /// - ``Container/endAndWait(within:draining:fileID:filePath:line:isolation:)`` lists the
+    ///   tasks, async hooks and drained children it stopped waiting for when its deadline
+    ///   passed. Each was cancelled and may still be running. A hook the end reaches once the
+    ///   deadline has passed is still started and, unless it finishes at once, cancelled
+    ///   straight away and listed here: it sees `Task.isCancelled`.
+    /// - ``Container/end(fileID:filePath:line:)``, and the release of a container never
+    ///   ended, cannot await: they list every async ``Container/onEnd(fileID:filePath:line:_:)``
+    ///   closure and ``AsyncScopeBound`` instance they started, each in a task of its own and
+    ///   not cancelled. End with `endAndWait` to await them: an `endAndWait` called once
+    ///   the end has begun elsewhere awaits that work up to its own deadline, and lists
+    ///   only what is still running then.
+    public var overran: [EndWork] { lists?.overran ?? [] }
 
     /// The containers whose end goes on elsewhere: `end()` reached a child that another
     /// thread or task is ending, and left the rest of the end to whoever finishes it.
@@ -79,7 +74,8 @@ public struct EndReport: Sendable, CustomStringConvertible {
         var watched: [WatchedInstance] = []
         var judgements: [Judgement] = []
         var overran: [EndWork] = []
-        var notAwaited: [EndWork] = []
+        /// The work behind each entry of `overran`, in its order: `nil` for a child.
+        var overranWork: [TrackedWork?] = []
         var unfinished: [TrackedWork] = []
         var stillEnding: [ContainerDescription] = []
     }
@@ -91,20 +87,32 @@ public struct EndReport: Sendable, CustomStringConvertible {
         lists = written
     }
 
-    /// Lists work that the teardown stopped waiting for.
+    /// Lists work still running when the report is made: an awaited end stopped waiting for
+    /// it, or an end that cannot await started it.
     mutating func addOverran(_ work: EndWork, _ started: TrackedWork?) {
         writeLists { lists in
             lists.overran.append(work)
+            lists.overranWork.append(started)
             if let started { lists.unfinished.append(started) }
         }
     }
 
-    /// Lists an async hook started and not awaited.
-    mutating func addNotAwaited(_ work: EndWork, _ started: TrackedWork) {
-        writeLists { lists in
-            lists.notAwaited.append(work)
-            lists.unfinished.append(started)
+    /// The report as a later `endAndWait` gives it: the async work the end started without
+    /// awaiting it (`end()`'s) is awaited up to `deadline`, and ``overran`` keeps only the
+    /// work still running then, with the children still ending.
+    func awaitingStarted(until deadline: ContinuousClock.Instant) async -> EndReport {
+        guard let lists, lists.overranWork.contains(where: { $0 != nil }) else { return self }
+        var kept: [(EndWork, TrackedWork?)] = []
+        for (work, running) in zip(lists.overran, lists.overranWork) {
+            if let running, await running.wait(until: deadline) { continue }
+            kept.append((work, running))
         }
+        var report = self
+        report.writeLists { lists in
+            lists.overran = kept.map(\.0)
+            lists.overranWork = kept.map(\.1)
+        }
+        return report
     }
 
     /// Keeps work the end started, a cancelled task, for the judgement of what the end
@@ -160,7 +168,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
             lists.watched += more.watched
             lists.judgements += more.judgements
             lists.overran += more.overran
-            lists.notAwaited += more.notAwaited
+            lists.overranWork += more.overranWork
             lists.unfinished += more.unfinished
             lists.stillEnding += more.stillEnding
         }
@@ -179,17 +187,13 @@ public struct EndReport: Sendable, CustomStringConvertible {
             lines += watched.map { "  \($0.provider): \($0.typeName)" }
         }
         if !overran.isEmpty {
-            lines.append("\(overran.count) overran the deadline:")
+            lines.append("\(overran.count) still running:")
             lines += overran.map { "  \($0)" }
         }
         if !stillEnding.isEmpty {
             lines.append(
                 "\(stillEnding.count) still ending, after a child another thread or task ends: "
                     + stillEnding.map(\.typeName).joined(separator: ", "))
-        }
-        if !notAwaited.isEmpty {
-            lines.append("\(notAwaited.count) started and not awaited:")
-            lines += notAwaited.map { "  \($0)" }
         }
         return lines.joined(separator: "\n")
     }

@@ -17,8 +17,8 @@ final class Judgement: Sendable {
     }
 
     /// Whether any of the instances is still alive.
-    var hasAlive: Bool { instances.contains { $0.isAlive } }
+    var hasAlive: Bool { instances.contains { $0.isStillAlive } }
 
     /// The instances still alive now, as leaks: the verdict, when the judgement is due.
-    var leaks: [WatchedInstance] { instances.filter(\.isAlive).map(\.leaked) }
+    var leaks: [WatchedInstance] { instances.filter(\.isStillAlive).map(\.leaked) }
 }

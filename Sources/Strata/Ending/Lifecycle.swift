@@ -25,7 +25,7 @@ public protocol ScopeBound: AnyObject, Sendable {
 /// place among the container's hooks — reverse order of creation — up to its deadline, before it
 /// releases the instance. ``Container/end(fileID:filePath:line:)`` and the release of a container
 /// never ended cannot await: they start it in a task of their own and list it in
-/// ``EndReport/notAwaited``.
+/// ``EndReport/overran``.
 ///
 /// ```swift
 /// final class Journal: AsyncScopeBound {

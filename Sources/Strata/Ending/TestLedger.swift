@@ -152,10 +152,10 @@ package final class TestLedger: Sendable {
                 if let verdict = await judgement.verdict.value(until: judged) {
                     // Judged while the body still ran, an instance its locals held is gone
                     // by now: what the test holds until its body returns is no leak.
-                    let alive = Set(judgement.instances.filter(\.isAlive).map(\.object))
+                    let alive = Set(judgement.instances.filter(\.isStillAlive).map(\.object))
                     leaks += verdict.filter { alive.contains($0.object) }
                 } else {
-                    unjudged += judgement.instances.filter(\.isAlive)
+                    unjudged += judgement.instances.filter(\.isStillAlive)
                 }
             }
         }

@@ -59,8 +59,8 @@ public struct WatchedInstance: Sendable, Hashable, CustomStringConvertible {
     /// instead.
     package static let defaultGrace = Duration.seconds(2)
 
-    /// Whether the instance is still alive.
-    public var isAlive: Bool { reference.object != nil }
+    /// Whether the instance is still alive: what a judgement asks.
+    package var isStillAlive: Bool { reference.object != nil }
 
     /// Two are equal when they name the same provider, type and instance, watched or judged.
     public static func == (lhs: WatchedInstance, rhs: WatchedInstance) -> Bool {
@@ -80,10 +80,12 @@ public struct WatchedInstance: Sendable, Hashable, CustomStringConvertible {
     /// SignedInContainer ended; watched`. Judged leaked: the same, with the likely cause.
     public var description: String {
         guard isLeak else {
-            return "\(provider): \(typeName), alive when \(provider.container.typeName) ended; "
+            return
+                "\(provider): \(typeName), alive when \(provider.containerDescription.typeName) ended; "
                 + "watched"
         }
-        return "\(provider): \(typeName) is still alive after \(provider.container.typeName) "
+        return
+            "\(provider): \(typeName) is still alive after \(provider.containerDescription.typeName) "
             + "ended and its grace period passed: leaked (held by a retain cycle, a strong "
             + "capture or a global)"
     }

@@ -118,6 +118,6 @@ public struct Contribution {}
 @available(
     *, unavailable,
     message:
-        "ContainerStack(in:): push(_:), popTo(_:), path, last(_:), dismissAll(); ContainerTabs for tabs"
+        "ContainerStack(in:): push(_:), popTo(_:), path, path.last { … }, replace(with: []); ContainerTabs for tabs"
 )
 public struct ChildContainers<Child> {}

@@ -227,7 +227,7 @@ extension Container {
     private func tie(_ subscription: Subscription, _ tracking: Tracking) -> Bool {
         tracking.attach(subscription)
         boundCore.addSubscription(subscription)
-        return subscription.isActive
+        return subscription.isInEffect
     }
 }
 

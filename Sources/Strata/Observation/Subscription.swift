@@ -82,7 +82,7 @@ public final class Subscription: Sendable {
     /// Whether the handler may still run; for a plan, whether it has not been cancelled; for
     /// a contribution, whether it is still gathered: neither cancelled nor ended with its
     /// container.
-    public var isActive: Bool {
+    package var isInEffect: Bool {
         state.withLock { $0.handler != nil || $0.removal != nil } && applies?() != false
     }
 

@@ -4,7 +4,7 @@ extension Provider {
     ///
     /// The instance is ended as ``Container/end(fileID:filePath:line:)`` ends one: a ``ScopeBound``
     /// is told, an ``AsyncScopeBound`` is started in a task of its own and listed in
-    /// ``EndReport/notAwaited``, a tracer gets ``TraceEvent/instanceEnded(_:instanceType:)``. Then
+    /// ``EndReport/overran``, a tracer gets ``TraceEvent/instanceEnded(_:instanceType:)``. Then
     /// it is released, and judged like anything that ends: if something still holds it, it is in
     /// ``EndReport/watched``, and ``EndReport/leaks()`` says once it is judged whether it leaked. A
     /// leak also reaches the root's ``Container/onLeak(_:)`` receivers and the `.noLeaks` test

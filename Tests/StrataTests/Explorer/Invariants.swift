@@ -105,7 +105,7 @@
             for (place, report, waitingForChildren) in reports.map({
                 ($0.place, $0.report, $0.waitingForChildren)
             }) {
-                let children = report.overran.filter { $0.kind == .child }.map(
+                let children = report.overran.filter { $0.origin == .child }.map(
                     \.container.description)
                 let ended = report.ended.map(\.description)
                 let stillEnding = report.stillEnding.map(\.description)

@@ -74,7 +74,7 @@ nonisolated enum ShopLink: Hashable, Sendable {
 
     /// Dismisses the checkout, ending it.
     func dismissCheckout(in session: SessionContainer) {
-        cart(in: session)?.sheet().dismissAll()
+        cart(in: session)?.sheet().replace(with: [])
     }
 
     /// Opens `link`: selects its tab and replaces the tab's stack with the link's screen,

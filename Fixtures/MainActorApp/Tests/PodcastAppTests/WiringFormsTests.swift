@@ -69,6 +69,8 @@ struct WiringFormsTests {
             #expect(released == nil)
             app.end()
         }
-        #expect(findings.isEmpty)
+        #expect(findings.leaks.isEmpty)
+        #expect(findings.unjudged.isEmpty)
+        #expect(findings.neverEnded.isEmpty)
     }
 }

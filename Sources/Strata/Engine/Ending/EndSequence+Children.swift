@@ -5,7 +5,7 @@ extension EndSequence {
     func overran(into parent: Ending) {
         var report = EndReport()
         report.addOverran(
-            EndWork(kind: .child, container: core.containerDescription, site: nil), nil)
+            EndWork(origin: .child, container: core.containerDescription, site: nil), nil)
         parent.absorb(report)
     }
 
@@ -34,7 +34,7 @@ extension EndSequence {
         var report = EndReport()
         for child in core.liveChildren {
             report.addOverran(
-                EndWork(kind: .child, container: child.containerDescription, site: nil), nil)
+                EndWork(origin: .child, container: child.containerDescription, site: nil), nil)
         }
         ending.absorb(report)
         return true

@@ -78,7 +78,7 @@ extension EndSequence {
                 await task.work.wait()
             } else if await !task.work.wait(until: deadline) {
                 own.addOverran(
-                    EndWork(kind: .task, container: name.description, site: task.site),
+                    EndWork(origin: .task, container: name.description, site: task.site),
                     task.work)
             }
         }

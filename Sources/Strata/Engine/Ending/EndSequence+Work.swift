@@ -59,10 +59,10 @@ extension EndSequence {
     func named(_ pending: PendingWork, in container: ContainerDescription) -> EndWork {
         switch pending {
         case .hook(let hook):
-            EndWork(kind: .hook, container: container, site: hook.site)
+            EndWork(origin: .hook, container: container, site: hook.site)
         case .instance(_, _, let site):
             EndWork(
-                kind: .instance(
+                origin: .instance(
                     ProviderDescription(container: container, name: site.displayName)),
                 container: container, site: nil)
         }
@@ -110,14 +110,14 @@ extension EndSequence {
         return (TrackedWork(for: core, body(of: pending)), named(pending, in: container))
     }
 
-    /// Starts what a step left without awaiting it, listed in `report`'s `notAwaited`.
+    /// Starts what a step left without awaiting it, listed in `report`'s `overran`.
     func start(
         _ pending: PendingWork, in container: ContainerDescription,
         tracer: (@Sendable (TraceEvent) -> Void)?, into report: inout EndReport
     ) {
         let (work, endWork) = started(pending, in: container, tracer: tracer)
         work.start()
-        report.addNotAwaited(endWork, work)
+        report.addOverran(endWork, work)
     }
 
     /// The instances among `remaining` still alive, watched as instances of `name`'s

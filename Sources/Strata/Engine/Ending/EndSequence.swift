@@ -84,8 +84,11 @@ package struct EndSequence {
             return report
         case .begun(let ending?):
             guard inline || !core.isRunningOwnWork else { return stillEnding(EndReport()) }
-            return await ending.done.value(until: deadline)
-                ?? stillEnding(ending.childrenOverran)
+            guard let whole = await ending.done.value(until: deadline) else {
+                return stillEnding(ending.childrenOverran)
+            }
+            // An end began elsewhere, `end()` perhaps: await what it started and could not.
+            return await whole.awaitingStarted(until: deadline)
         case .closed(let ending):
             guard !inline, core.isRunningOwnWork else {
                 // In the caller's task: its waits ignore the caller's cancellation, and its

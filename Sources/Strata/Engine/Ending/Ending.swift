@@ -89,8 +89,10 @@ package final class Ending: Sendable {
         state.withLock { state in
             var report = state.children
             for name in state.pending
-            where !report.overran.contains(where: { $0.kind == .child && $0.container == name }) {
-                report.addOverran(EndWork(kind: .child, container: name, site: nil), nil)
+            where !report.overran.contains(where: {
+                $0.origin == .child && $0.containerDescription == name
+            }) {
+                report.addOverran(EndWork(origin: .child, container: name, site: nil), nil)
             }
             return report
         }

@@ -240,7 +240,7 @@ extension ScopeState {
             case .closure, .asyncClosure: false
             case .observer(let observer): observer.object == nil
             case .task(let task): task.object == nil
-            case .subscription(let subscription): !subscription.isActive
+            case .subscription(let subscription): !subscription.isInEffect
             }
         }
         // Room for four from the first: for the README's "8 async end hooks" lines, whose
