@@ -25,6 +25,6 @@ final class NameForm {
 }
 
 // The sign-out in the list below the first example: a session, and somewhere to log.
-let signedIn = AppContainer().makeSession(for: User(name: "Grace"))
+let signedIn = SessionContainer(parent: AppContainer(), user: User(name: "Grace"))
 
 func log(_ message: String) { print(message) }

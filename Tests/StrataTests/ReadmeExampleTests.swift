@@ -22,48 +22,34 @@ final class NameForm: Sendable {
 final class AppContainer: Container {  // app: process start → exit
     let scope = AppScope()
     var api: Provider<any AuthAPI> { shared { LocalAuthAPI() } }
-    func makeSession(for user: User) -> SessionContainer {
-        SessionContainer(parent: self, user: user)
-    }
 }
 
 final class SessionContainer: Container {  // session: sign-in → sign-out
-    let scope: SessionScope<AppContainer>
+    let scope: SessionScope<AppContainer>  // only an app container compiles here
     let user: User
     init(parent: AppContainer, user: User) {
         self.user = user
-        scope = SessionScope(parent: parent)  // only an app container compiles here
+        scope = SessionScope(parent: parent)
     }
     var profile: Provider<Profile> { shared { Profile(user: self.user, api: self.api()) } }
-    func makeSettings() -> SettingsContainer { SettingsContainer(parent: self) }
 }
 
-final class SettingsContainer: Container {  // feature: one flow
+final class SettingsContainer: Container {  // feature: one flow (an interaction, under it)
     let scope: FeatureScope<SessionContainer>
     init(parent: SessionContainer) { scope = FeatureScope(parent: parent) }
-    func makeDialog() -> DialogContainer { DialogContainer(parent: self) }
-}
-
-final class DialogContainer: Container {  // interaction: one dialog
-    let scope: InteractionScope<SettingsContainer>
-    init(parent: SettingsContainer) { scope = InteractionScope(parent: parent) }
     var form: Provider<NameForm> { shared { NameForm(profile: self.profile()) } }
 }
 
 @Suite("README example")
 struct ReadmeExampleTests {
-    @Test("ending the session ends the dialog, the settings, then the session, with no survivors")
+    @Test("ending the session ends the settings, then the session, with nothing watched")
     func readmeExample() {
-        let app = AppContainer()
-        let session = app.makeSession(for: User(name: "Ada"))
-        let dialog = session.makeSettings().makeDialog()
-        #expect(dialog.form().profile.user.name == "Ada")
+        let session = SessionContainer(parent: AppContainer(), user: User(name: "Ada"))
+        let settings = SettingsContainer(parent: session)
+        #expect(settings.form().profile.user.name == "Ada")
         let report = session.end()
         #expect(report.watched.isEmpty)
-        #expect(
-            report.ended.map(\.typeName) == [
-                "DialogContainer", "SettingsContainer", "SessionContainer",
-            ])
-        #expect(!dialog.isActive)
+        #expect(report.ended.map(\.typeName) == ["SettingsContainer", "SessionContainer"])
+        #expect(!settings.isActive)
     }
 }

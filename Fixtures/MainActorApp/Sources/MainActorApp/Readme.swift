@@ -1,11 +1,12 @@
 import Strata
 
-// The README's four tiers, pasted into a module that is MainActor by default. Its types are
-// declared plainly, so each is `@MainActor`. One change makes it compile: a provider of a
-// main-actor type is a `MainActorProvider`. With `Provider<Profile>` the compiler says, at
-// `Profile(user:api:)`: "call to main actor-isolated initializer 'init(user:api:)' in a
-// synchronous nonisolated context". `AuthAPI` is `Sendable`, as in the README's own test, so
-// that a container can hold `any AuthAPI`, and its conformers are not main-actor isolated.
+// The README's tiers, with the interaction tier it leaves out, in a module that is MainActor
+// by default. Its types are declared plainly, so each is `@MainActor`. One change makes it
+// compile: a provider of a main-actor type is a `MainActorProvider`. With `Provider<Profile>`
+// the compiler says, at `Profile(user:api:)`: "call to main actor-isolated initializer
+// 'init(user:api:)' in a synchronous nonisolated context". `AuthAPI` is `Sendable`, as in the
+// README's own test, so that a container can hold `any AuthAPI`, and its conformers are not
+// main-actor isolated.
 
 protocol AuthAPI: Sendable {}
 struct LocalAuthAPI: AuthAPI {}
