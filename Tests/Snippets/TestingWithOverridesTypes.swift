@@ -1,7 +1,7 @@
 // What TestingWithOverrides.md's blocks use but do not define, declared plainly: no isolation
-// annotation. The module is nonisolated by default; a class that a `Provider` holds says it
-// is `Sendable`, as it must there. The containers are GettingStarted.md's, with the API and
-// the details the article overrides.
+// annotation. The module is MainActor by default, as an app target and its tests are: the
+// app's own types are main-actor, so their providers are `MainActorProvider`s. The
+// containers are GettingStarted.md's, with the API and the details the article overrides.
 
 @_exported import Foundation
 @_exported import StrataTesting
@@ -23,7 +23,7 @@ final class FileUserSessionRepository: UserSessionRepository {
 
 final class InMemoryUserSessionRepository: UserSessionRepository {}
 
-final class ProfileViewModel: Sendable {
+final class ProfileViewModel {
     let session: UserSession
     let repository: any UserSessionRepository
 
@@ -60,11 +60,13 @@ final class AppContainer: Container {
 
     init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
 
-    var sessionRepository: Provider<any UserSessionRepository> {
+    var sessionRepository: MainActorProvider<any UserSessionRepository> {
         shared { FileUserSessionRepository(directory: self.dataDirectory) }
     }
-    var api: Provider<any API> { shared { LiveAPI() } }
-    func detail(id: Int) -> Provider<any Detail> { shared(by: id) { LiveDetail(id: id) } }
+    var api: MainActorProvider<any API> { shared { LiveAPI() } }
+    func detail(id: Int) -> MainActorProvider<any Detail> {
+        shared(by: id) { LiveDetail(id: id) }
+    }
 
     func makeSignedInContainer(for session: UserSession) -> SignedInContainer {
         SignedInContainer(parent: self, session: session)
