@@ -1,6 +1,6 @@
 // What LifetimesAndLifecycle.md's blocks use but do not define, declared plainly: no
-// isolation annotation. The module is nonisolated by default; a class that a `Provider`
-// holds says it is `Sendable`, as it must there.
+// isolation annotation. The module is MainActor by default, as an app target: the app's own
+// classes are main-actor, so their providers are `MainActorProvider`s.
 
 @_exported import Foundation
 @_exported import StrataTesting
@@ -10,28 +10,28 @@ struct UserSession: Equatable {
     let name: String
 }
 
-final class ProfileViewModel: Sendable {
+final class ProfileViewModel {
     let session: UserSession
     init(session: UserSession) { self.session = session }
 }
 
 struct Token {}
 
-final class Keychain: Sendable {
+final class Keychain {
     func token() -> Token? { nil }
 }
 
 protocol ImageCache: AnyObject, Sendable {}
 final class MemoryImageCache: ImageCache {}
 
-final class Coordinator: Sendable {
+final class Coordinator {
     let router: Router
     init(router: Router) { self.router = router }
 }
 
-final class Router: Sendable {
-    let coordinator: BackReference<Coordinator>
-    init(coordinator: BackReference<Coordinator>) { self.coordinator = coordinator }
+final class Router {
+    let coordinator: MainActorBackReference<Coordinator>
+    init(coordinator: MainActorBackReference<Coordinator>) { self.coordinator = coordinator }
 }
 
 // The app whose members the blocks show, and the containers below it.
@@ -63,7 +63,7 @@ struct Note {
     let id: Int
 }
 
-final class EditorViewModel: Sendable {}
+final class EditorViewModel {}
 
 final class NoteListContainer: Container {
     let scope: FeatureScope<AppContainer>
@@ -74,7 +74,7 @@ final class NoteListContainer: Container {
 final class EditorContainer: Container {
     let scope: InteractionScope<NoteListContainer>
     init(parent: NoteListContainer) { scope = InteractionScope(parent: parent) }
-    var viewModel: Provider<EditorViewModel> { shared { EditorViewModel() } }
+    var viewModel: MainActorProvider<EditorViewModel> { shared { EditorViewModel() } }
 }
 
 // A feature that answers the title of what it shows.
