@@ -1,9 +1,8 @@
 // What FollowingViewModels.md's blocks use but do not define, declared plainly: no isolation
-// annotation. The module is nonisolated by default; what a `@Sendable` handler captures says
-// it is `Sendable`, as it must there.
+// annotation. The module is MainActor by default, as an app target: the models and what
+// their handlers call are main-actor, followed with `trackOnMainActor`.
 
 @_exported import Observation
-import Synchronization
 
 enum GuideViewStatus {
     case welcome
@@ -23,45 +22,31 @@ final class ConsoleScreen {
     func render(_ status: GuideViewStatus) { print("showing \(status)") }
 }
 
-// The app's settings, which any thread may read: a lock keeps the theme, and Observation is
-// told of each change, as `@Observable` would tell it.
-enum Theme: Sendable {
+// The app's settings, which live as long as the app.
+enum Theme {
     case light
     case dark
 }
 
-final class AppSettings: Observable, Sendable {
-    private let registrar = ObservationRegistrar()
-    private let storage = Mutex(Theme.light)
-
-    var theme: Theme {
-        get {
-            registrar.access(self, keyPath: \.theme)
-            return storage.withLock { $0 }
-        }
-        set {
-            registrar.withMutation(of: self, keyPath: \.theme) {
-                storage.withLock { $0 = newValue }
-            }
-        }
-    }
+@Observable final class AppSettings {
+    var theme = Theme.light
 }
 
 @Observable final class AppViewModel {
     var banner: String?
 }
 
-final class Dialog: Sendable {
+final class Dialog {
     func apply(_ theme: Theme) {}
     func show(_ banner: String?) {}
 }
 
 // A form's view model, refreshed when the form's status changes.
-final class FormViewModel: Sendable {
+final class FormViewModel {
     func refresh() {}
 }
 
-enum FormStatus: Sendable {
+enum FormStatus {
     case editing
     case sent
 }
@@ -80,7 +65,7 @@ final class FormContainer: Container {
     let scope: InteractionScope<GuideContainer>
     init(parent: GuideContainer) { scope = InteractionScope(parent: parent) }
     var status: Provider<Observed<FormStatus>> { shared { Observed(.editing) } }
-    var viewModel: Provider<FormViewModel> { shared { FormViewModel() } }
+    var viewModel: MainActorProvider<FormViewModel> { shared { FormViewModel() } }
 }
 
 final class DialogContainer: Container {
@@ -91,5 +76,6 @@ final class DialogContainer: Container {
 let app = AppContainer()
 let guideContainer = GuideContainer(parent: app)
 let dialogContainer = DialogContainer(parent: app)
+let form = FormContainer(parent: guideContainer)
 let appSettings = AppSettings()
 let dialog = Dialog()
