@@ -8,7 +8,7 @@ extension ScopeState {
             case asyncClosure(AsyncHook)
             /// Held weakly: an ``EndObserver``.
             case observer(WeakReference)
-            /// A task the container runs: stopped after the hooks, which may still need it.
+            /// A task the container runs: stopped before the hooks, in the end's order.
             /// Held weakly, so that a finished task is not kept.
             /// A ``ScopedTask``.
             case task(WeakReference)
