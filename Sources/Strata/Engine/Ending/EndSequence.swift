@@ -67,8 +67,8 @@ package struct EndSequence {
             return stillEnding(EndReport())
         }
         var report = EndReport()
-        // Quiet when nothing has to run, at the cost of `end()`: the "endAndWait, nothing
-        // async" line, 1.97× `end()` when every awaited end was walked, to keep its record.
+        // Quiet when nothing has to run, at the cost of `end()`, rather than walked to keep
+        // its record: serves the "endAndWait, nothing async" line of Benchmarks/README.md.
         switch begin(
             at: site, quietInto: &report, quietAllowed: !draining, awaited: true, byItsBody: inline)
         {

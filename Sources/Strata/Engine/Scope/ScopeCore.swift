@@ -109,8 +109,8 @@ package final class ScopeCore: Sendable {
     /// whose claim finds an instance stored meanwhile, or reports an ended scope.
     ///
     /// It takes the lock itself rather than through ``read(_:)``: there the compiler calls the
-    /// locked section out of line, with a copy of the state, and a locked read took about 370
-    /// instructions instead of 280.
+    /// locked section out of line, with a copy of the state. Serves the cached-read lines of
+    /// Benchmarks/README.md, for a scope whose read cache is not yet published.
     @usableFromInline
     func cachedInstance(_ key: ProviderKey) -> Instance? {
         if let instance = readCache.instance(for: key) { return instance }
