@@ -106,7 +106,7 @@
                 ($0.place, $0.report, $0.waitingForChildren)
             }) {
                 let children = report.overran.filter { $0.origin == .child }.map(
-                    \.container.description)
+                    \.containerDescription.description)
                 let ended = report.ended.map(\.description)
                 let stillEnding = report.stillEnding.map(\.description)
                 // A child a drain or a deadline left still live is ended, and listed in both
