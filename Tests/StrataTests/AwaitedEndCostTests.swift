@@ -18,8 +18,9 @@ struct AwaitedEndCostTests {
 
         var all: [Int] { seen.withLock { $0 } }
 
-        /// Marks the task that runs the first work by cancelling it, and records, for each
-        /// work, whether it runs in a marked task: one task for all is marked at every
+        /// Records whether each work runs in the task the first one marked.
+        ///
+        /// The first work marks its task by cancelling it: one task for all is marked at every
         /// record, where a task of its own for each would be fresh from the second on. An
         /// address may be reused once its task is gone; a cancelled task stays cancelled.
         func mark() {
