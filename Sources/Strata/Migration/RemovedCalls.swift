@@ -71,6 +71,29 @@ extension Container {
 }
 
 extension Observed {
+    /// Removed in 1.0: ``observe(in:once:_:)``, which the container's end stops.
+    @available(
+        *, unavailable,
+        message:
+            "observed.observe(in: container) { … }, which the container's end stops; or Observation's withObservationTracking"
+    )
+    @discardableResult
+    public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
+        fatalError()
+    }
+
+    /// Removed in 1.0: ``observe(in:once:_:)`` with `once: true`, which the container's end
+    /// stops.
+    @available(
+        *, unavailable,
+        message:
+            "observed.observe(in: container, once: true) { … }, which the container's end stops"
+    )
+    @discardableResult
+    public func subscribeOnce(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
+        fatalError()
+    }
+
     /// Removed in 1.0: ``observe(in:once:_:)`` with `once: true`.
     @available(*, unavailable, message: "observed.observe(in: container, once: true) { … }")
     @discardableResult
@@ -109,10 +132,26 @@ extension MainActorProvider {
 
 /// Removed in 1.0: `contribute(_:_:)` returns a ``Subscription``.
 @available(
-    *, unavailable,
+    *, unavailable, renamed: "Subscription",
     message: "contribute(_:_:) returns a Subscription: subscription.cancel() withdraws it"
 )
-public struct Contribution {}
+public typealias Contribution = Subscription
+
+extension Subscription {
+    /// Removed in 1.0: a plan's token is a ``Subscription``, ended by ``cancel()``.
+    @available(
+        *, unavailable, renamed: "cancel()",
+        message: "prepare(_:_:) returns a Subscription: subscription.cancel() removes the plan"
+    )
+    public func remove() { fatalError() }
+
+    /// Removed in 1.0: a contribution's token is a ``Subscription``, ended by ``cancel()``.
+    @available(
+        *, unavailable, renamed: "cancel()",
+        message: "contribute(_:_:) returns a Subscription: subscription.cancel() withdraws it"
+    )
+    public func withdraw() { fatalError() }
+}
 
 /// Removed in 1.0: ``ContainerStack``, and ``ContainerTabs`` for tabs.
 @available(
@@ -120,4 +159,49 @@ public struct Contribution {}
     message:
         "ContainerStack(in:): push(_:), popTo(_:), path, path.last { … }, replace(with: []); ContainerTabs for tabs"
 )
-public struct ChildContainers<Child> {}
+public struct ChildContainers<Child>: Sendable {}
+
+@available(*, unavailable)
+extension ChildContainers {
+    /// Removed in 1.0: ``ContainerStack/init(in:)``, or ``ContainerTabs`` for tabs.
+    @available(
+        *, unavailable, message: "ContainerStack(in: owner), or ContainerTabs for tabs"
+    )
+    public init(in owner: some Container) { fatalError() }
+
+    /// Removed in 1.0: ``ContainerStack/push(_:fileID:filePath:line:)``.
+    @available(*, unavailable, message: "ContainerStack's push(_:) keeps a container on top")
+    public func present(_ child: Child) { fatalError() }
+
+    /// Removed in 1.0: ``ContainerStack/popTo(_:fileID:filePath:line:)``, or setting
+    /// ``ContainerStack/path`` without the container.
+    @available(
+        *, unavailable,
+        message:
+            "ContainerStack's popTo(_:) ends what is above a container; set path without a container to end it"
+    )
+    @discardableResult
+    public func dismiss(_ child: Child) -> EndReport { fatalError() }
+
+    /// Removed in 1.0: ``ContainerStack/path``, one entry per container.
+    @available(
+        *, unavailable,
+        message: "ContainerStack's path lists the containers, bottom first: path.map(\\.container)"
+    )
+    public var all: [Child] { fatalError() }
+
+    /// Removed in 1.0: a search of ``ContainerStack/path``.
+    @available(
+        *, unavailable,
+        message: "ContainerStack's path.last { $0.container is T }, or path.last for the top"
+    )
+    public var last: Child? { fatalError() }
+
+    /// Removed in 1.0: ``ContainerStack/replace(with:fileID:filePath:line:)`` with no
+    /// container.
+    @available(
+        *, unavailable, message: "ContainerStack's replace(with: []) ends every container"
+    )
+    @discardableResult
+    public func removeAll() -> [Child] { fatalError() }
+}

@@ -36,7 +36,7 @@ extension EndWork {
         *, unavailable,
         message: "description says what the work is, where it came from and its container"
     )
-    public var kind: Never { fatalError() }
+    public var kind: Kind { fatalError() }
 
     /// Removed in 1.0: the work's ``description`` says where it was started or registered.
     @available(
@@ -46,8 +46,18 @@ extension EndWork {
     public var location: String? { fatalError() }
 
     /// Removed in 1.0: the work's ``description`` says what it is.
+    ///
+    /// Its 0.9 cases are kept, so that a comparison of `kind` with one of them is refused
+    /// with the message of ``kind``, not as a member `Never` lacks.
     @available(*, unavailable, message: "description says what the work is")
-    public typealias Kind = Never
+    public enum Kind: Sendable, Hashable {
+        /// Removed in 1.0: a task's ``EndWork/description`` reads "task started at …".
+        case task
+        /// Removed in 1.0: a hook's ``EndWork/description`` reads "onEnd hook registered at …".
+        case hook
+        /// Removed in 1.0: an instance's ``EndWork/description`` reads "scopeDidEnd() of …".
+        case instance(ProviderDescription)
+    }
 }
 
 extension EndWork {
@@ -72,4 +82,13 @@ extension ProviderDescription {
         message: "description names the container and the provider: SignedInContainer.profile"
     )
     public var container: ContainerDescription { fatalError() }
+}
+
+extension ScopeTree {
+    /// Removed in 1.0: the tree's ``children``, walked.
+    @available(
+        *, unavailable,
+        message: "walk the tree's children: [tree] + tree.children, and theirs, depth first"
+    )
+    public var allNodes: [ScopeTree] { fatalError() }
 }

@@ -23,4 +23,22 @@
         @available(*, unavailable, renamed: "leaksAllowed")
         public static var survivorsAllowed: Self { fatalError() }
     }
+
+    extension NoLeaksTrait {
+        /// Removed in 1.0: a trait is ``Testing/Trait/noLeaks`` or
+        /// ``Testing/Trait/leaksAllowed``, and says no more.
+        @available(
+            *, unavailable,
+            message: "nothing: a trait is .noLeaks, .noLeaks(grace:) or .leaksAllowed"
+        )
+        public var isChecking: Bool { fatalError() }
+
+        /// Removed in 1.0: the grace is the one ``Testing/Trait/noLeaks(grace:)`` was given,
+        /// a tenth of a second by default.
+        @available(
+            *, unavailable,
+            message: "nothing: .noLeaks(grace:) sets it; the default is a tenth of a second"
+        )
+        public var grace: Duration { fatalError() }
+    }
 #endif
