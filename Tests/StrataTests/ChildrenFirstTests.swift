@@ -27,9 +27,7 @@ struct ChildrenFirstTests {
             await release.wait()
             log.record("session flushed")
         }
-        // The flush waits for the test: a deadline passing while the test's other steps wait
-        // for a loaded machine's threads would end the session and let the app's end go on.
-        let teardown = Task { await session.endAndWait(within: .seconds(3600)) }
+        let teardown = Task { await session.endAndWait(within: unreachedDeadline) }
         await flushing.wait()
         let newer = app.makeFeature()
         _ = newer.screen()

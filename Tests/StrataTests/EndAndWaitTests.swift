@@ -137,9 +137,9 @@ struct EndAndWaitTests {
             await release.wait()
             hookDone.withLock { $0 = true }
         }
-        let first = Task { await ending.endAndWait() }
+        let first = Task { await ending.endAndWait(within: unreachedDeadline) }
         await hookStarted.wait()
-        let second = Task { await ending.endAndWait() }
+        let second = Task { await ending.endAndWait(within: unreachedDeadline) }
         // The second caller is waiting on the same teardown; let the work finish.
         await Task.yield()
         release.open()
@@ -161,7 +161,7 @@ struct EndAndWaitTests {
             hookStarted.open()
             await release.wait()
         }
-        let teardown = Task { await ending.endAndWait() }
+        let teardown = Task { await ending.endAndWait(within: unreachedDeadline) }
         await hookStarted.wait()
 
         #expect(!ending.isActive)
@@ -205,7 +205,7 @@ struct EndAndWaitTests {
             await release.wait()
             log.record("newer hook done")
         }
-        let caller = Task { await ending.endAndWait() }
+        let caller = Task { await ending.endAndWait(within: unreachedDeadline) }
         await hookStarted.wait()
         caller.cancel()
         release.open()

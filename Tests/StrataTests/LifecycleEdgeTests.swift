@@ -108,7 +108,7 @@ struct LifecycleEdgeTests {
             hookRuns.open()
             await release.wait()
         }
-        let teardown = Task { await feature.endAndWait() }
+        let teardown = Task { await feature.endAndWait(within: unreachedDeadline) }
         await hookRuns.wait()
         let report = feature.end()
         #expect(report.ended.isEmpty)

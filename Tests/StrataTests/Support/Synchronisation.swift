@@ -166,3 +166,8 @@ final class RecognisedExecutor: TaskExecutor {
     /// Whether the caller runs on a recognised executor.
     static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
 }
+
+/// A deadline no loaded machine reaches, for an `endAndWait` whose test holds a hook on a gate
+/// and checks what the end does, not when its deadline passes: under load, the default ten
+/// seconds passed while a test waited for its own steps, and the end went on without it.
+let unreachedDeadline = Duration.seconds(3600)
