@@ -31,7 +31,7 @@ final class Calls<Value: Sendable>: Sendable {
 
     var all: [Value] { values.withLock { $0 } }
 
-    /// Waits for `count` more calls; `false` after ten seconds.
+    /// Waits for `count` more calls; `false` after thirty seconds (see ``Arrivals``).
     func wait(for count: Int = 1) -> Bool { arrivals.wait(for: count) }
 }
 

@@ -17,11 +17,15 @@ final class Arrivals: Sendable {
     /// How many arrived so far.
     var count: Int { arrived.load(ordering: .sequentiallyConsistent) }
 
-    /// Waits until this call has seen `count` arrivals; `false` when ten seconds pass first.
+    /// Waits until this call has seen `count` arrivals; `false` when thirty seconds pass first.
     ///
-    /// Only one thread may wait at a time: each arrival wakes one wait.
+    /// A bound, never an expected duration, and a wide one: a synchronous test waits here on
+    /// a thread of the cooperative pool, which on Linux is Dispatch's too, so a delivery sent
+    /// to `DispatchQueue.global()` waits for a thread that no test holds. With the other
+    /// suites holding the rest, on a loaded machine, a first delivery came after more than ten
+    /// seconds. Only one thread may wait at a time: each arrival wakes one wait.
     func wait(for count: Int) -> Bool {
-        let deadline = DispatchTime.now() + .seconds(10)
+        let deadline = DispatchTime.now() + .seconds(30)
         for _ in 0..<count {
             if signals.wait(timeout: deadline) == .timedOut { return false }
         }
@@ -57,7 +61,7 @@ final class Barrier: @unchecked Sendable {
 /// Real threads, not `concurrentPerform` or tasks: a body may block until the others have
 /// arrived, which a pool as wide as the machine's cores cannot promise.
 ///
-/// - Returns: `false` when they had not all finished within ten seconds.
+/// - Returns: `false` when they had not all finished within thirty seconds.
 func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
     let finished = Arrivals()
     for index in 0..<count {
