@@ -58,9 +58,7 @@ extension EndWork {
         /// Removed in 1.0: an instance's ``EndWork/description`` reads "scopeDidEnd() of …".
         case instance(ProviderDescription)
     }
-}
 
-extension EndWork {
     /// Removed in 1.0: the work's ``description`` names its container.
     @available(*, unavailable, message: "description names the container, with its tier")
     public var container: ContainerDescription { fatalError() }
