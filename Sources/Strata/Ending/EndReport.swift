@@ -44,8 +44,8 @@ public struct EndReport: Sendable, CustomStringConvertible {
     ///   ended, cannot await: they list every async ``Container/onEnd(fileID:filePath:line:_:)``
     ///   closure and ``AsyncScopeBound`` instance they started, each in a task of its own and
     ///   not cancelled. End with `endAndWait` to await them: an `endAndWait` called once
-    ///   the end has begun elsewhere awaits that work up to its own deadline, and lists
-    ///   only what is still running then.
+    ///   the end has begun elsewhere, of the container or of an ancestor, awaits that work
+    ///   up to its own deadline, and lists only what is still running then.
     public var overran: [EndWork] { lists?.overran ?? [] }
 
     /// The containers whose end goes on elsewhere: `end()` reached a child that another

@@ -251,7 +251,13 @@ package struct EndSequence {
             if ending.done.given == nil, !listed { overran(into: parent) }
             parent.waitFor(ending, of: core.containerDescription)
         case .begun(let ending?):
-            if await ending.done.value(until: deadline) == nil, !listed { overran(into: parent) }
+            if let whole = await ending.done.value(until: deadline) {
+                // Its end began elsewhere, `end()` perhaps: await what that end started and
+                // could not, as the child's own `endAndWait` does.
+                parent.absorb(await whole.awaitingStarted(until: deadline))
+                return
+            }
+            if !listed { overran(into: parent) }
             parent.waitFor(ending, of: core.containerDescription)
         case .begun(nil), .held:
             guard let left = leavingSignal() else { return }
