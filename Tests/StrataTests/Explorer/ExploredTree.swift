@@ -66,11 +66,20 @@
         var hooked: Set<Place> = [.app, .session, .feature]
         /// A container whose hook ends the app: a hook that ends an ancestor.
         var hookEndsApp: Place?
+        /// The hooked containers whose hook is async.
+        ///
+        /// Such a hook records itself, awaits a turn and records that it returned. `end()`
+        /// starts it in a task of its own and does not await it; `endAndWait` awaits it, and
+        /// so does one called once an end has begun elsewhere.
+        var asyncHooked: Set<Place> = []
 
         var places: [Place] { Place.allCases.filter { $0.depth <= depth.depth } }
 
         var description: String {
-            let hooks = places.map { hooked.contains($0) ? "\($0)+hook" : "\($0)" }
+            let hooks = places.map { place in
+                guard hooked.contains(place) else { return "\(place)" }
+                return "\(place)+\(asyncHooked.contains(place) ? "async " : "")hook"
+            }
             return hooks.joined(separator: "/")
                 + (hookEndsApp.map { ", \($0)'s hook ends app" } ?? "")
         }
@@ -111,11 +120,25 @@
                 let endsApp = shape.hookEndsApp == place
                 let app = endsApp && place != .app ? self.app : nil
                 let log = self.log
+                guard shape.asyncHooked.contains(place) else {
+                    container(place)?.onEnd { _ in
+                        log.record("hook \(place)")
+                        if log.runsInARequestTask {
+                            log.record("violation: \(place)'s hook ran in a request's task")
+                        }
+                        app?.end()
+                    }
+                    continue
+                }
+                // As a request's hooks are: a turn awaited, which the explorer schedules, so
+                // that an end may be seen between the hook's start and its return.
                 container(place)?.onEnd { _ in
                     log.record("hook \(place)")
                     if log.runsInARequestTask {
                         log.record("violation: \(place)'s hook ran in a request's task")
                     }
+                    await Task.yield()
+                    log.record("hook \(place) done")
                     app?.end()
                 }
             }
@@ -144,6 +167,8 @@
         let place: Place
         let report: EndReport
         let waitingForChildren: Bool
+        /// Whether the call's deadline may pass: `false` for one a day away, which never does.
+        let deadline: Bool
     }
 
     /// What a run saw: hooks, violations seen by the operations, reports and requests.
@@ -162,11 +187,14 @@
 
         func record(_ event: String) { lock.withLock { seen.append(event) } }
 
-        func keep(_ report: EndReport, of place: Place, waitingForChildren: Bool) {
+        func keep(
+            _ report: EndReport, of place: Place, waitingForChildren: Bool, deadline: Bool
+        ) {
             lock.withLock {
                 reports.append(
                     AwaitedReport(
-                        place: place, report: report, waitingForChildren: waitingForChildren))
+                        place: place, report: report, waitingForChildren: waitingForChildren,
+                        deadline: deadline))
             }
         }
 

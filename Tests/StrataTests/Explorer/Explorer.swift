@@ -46,7 +46,9 @@
                 let report = await container.endAndWait(
                     within: deadline ? .seconds(10) : .seconds(86_400), draining: draining)
                 // Read as it returns: whether its end still waited for a child then.
-                log.keep(report, of: place, waitingForChildren: container.explorerWaitsForChildren)
+                log.keep(
+                    report, of: place, waitingForChildren: container.explorerWaitsForChildren,
+                    deadline: deadline)
             case .makeFeature:
                 guard let session = tree.container(.session) as? ExploredSession else { return }
                 do {
@@ -236,7 +238,13 @@
             scheduler.end()
             var violations = chooser.violations
             if violations.isEmpty {
-                violations = Invariants.check(tree, finished: finished.events, of: scenario)
+                // Whether the explorer let a deadline pass: an awaited end's, since only
+                // those register one.
+                let deadlinePassed = chooser.steps.contains {
+                    $0.choices[$0.chosen].kind == "deadline"
+                }
+                violations = Invariants.check(
+                    tree, finished: finished.events, of: scenario, deadlinePassed: deadlinePassed)
             }
             return (chooser.steps, violations)
         }

@@ -7,10 +7,12 @@
     /// promise of the end.
     enum Invariants {
         /// The violations of `tree`'s run; `finished` lists the indices of the operations
-        /// that returned.
-        static func check(_ tree: ExploredTree, finished: [String], of scenario: Scenario)
-            -> [String]
-        {
+        /// that returned, and `deadlinePassed` says whether the explorer let any deadline
+        /// pass in it.
+        static func check(
+            _ tree: ExploredTree, finished: [String], of scenario: Scenario,
+            deadlinePassed: Bool
+        ) -> [String] {
             var violations: [String] = []
             for (index, operation) in scenario.operations.enumerated()
             where !finished.contains("\(index)") {
@@ -20,8 +22,11 @@
             }
             violations += tree.log.events.filter { $0.hasPrefix("violation") }
             violations += ends(tree)
-            violations += hooks(tree, of: scenario.shape)
+            violations += hooks(
+                tree, of: scenario.shape,
+                allAwaited: !deadlinePassed && scenario.operations.allSatisfy(\.awaitsHooks))
             violations += reports(tree.log.awaitedReports)
+            violations += awaitedHooks(tree.log.awaitedReports, deadlinePassed: deadlinePassed)
             for request in tree.log.madeRequests where request.explorerPhase != .ended {
                 violations.append("a request's end never finished (\(request.explorerPhase))")
             }
@@ -67,13 +72,29 @@
         }
 
         /// Every hook runs exactly once when its container ended (at most once when the tree
-        /// let go of it), never while it is live, and after its descendants' hooks.
-        private static func hooks(_ tree: ExploredTree, of shape: TreeShape) -> [String] {
+        /// let go of it), never while it is live, and after its descendants' hooks; an async
+        /// hook that began has returned once the run is quiescent.
+        ///
+        /// An async hook started by an end that does not await it — `end()`, a release, the
+        /// rest of an end handed off, a step reached past a deadline — runs in a task of its
+        /// own, after its ancestors' hooks perhaps: the order is checked against its return
+        /// only when every end of the run was awaited (`allAwaited`), up to no deadline.
+        private static func hooks(_ tree: ExploredTree, of shape: TreeShape, allAwaited: Bool)
+            -> [String]
+        {
             let events = tree.log.events.filter { $0.hasPrefix("hook ") }
             let phases = tree.phases
             var violations: [String] = []
             for place in shape.places where shape.hooked.contains(place) {
                 let runs = events.filter { $0 == "hook \(place)" }.count
+                if shape.asyncHooked.contains(place) {
+                    let returned = events.filter { $0 == "hook \(place) done" }.count
+                    if returned != runs {
+                        violations.append(
+                            "\(place)'s async hook began \(runs) times and returned \(returned) times"
+                        )
+                    }
+                }
                 switch phases.first(where: { $0.place == place })?.phase {
                 case .ended?:
                     if runs != 1 {
@@ -86,11 +107,40 @@
                 }
                 guard let own = events.firstIndex(of: "hook \(place)") else { continue }
                 for descendant in shape.places where descendant.ancestors.contains(place) {
-                    if let theirs = events.firstIndex(of: "hook \(descendant)"), theirs > own {
+                    guard shape.asyncHooked.contains(descendant) else {
+                        if let theirs = events.firstIndex(of: "hook \(descendant)"), theirs > own {
+                            violations.append(
+                                "\(place)'s hook ran before its descendant \(descendant)'s")
+                        }
+                        continue
+                    }
+                    if allAwaited,
+                        let theirs = events.firstIndex(of: "hook \(descendant) done"), theirs > own
+                    {
                         violations.append(
-                            "\(place)'s hook ran before its descendant \(descendant)'s")
+                            "\(place)'s hook ran before its descendant \(descendant)'s async hook returned, every end awaited"
+                        )
                     }
                 }
+            }
+            return violations
+        }
+
+        /// An awaited end whose deadline did not pass lists no hook in its `overran`.
+        ///
+        /// It awaited every async hook of its report: its own, and those an end begun
+        /// elsewhere started without awaiting them (`end()`'s), which it awaits up to its own
+        /// deadline.
+        private static func awaitedHooks(_ reports: [AwaitedReport], deadlinePassed: Bool)
+            -> [String]
+        {
+            var violations: [String] = []
+            for awaited in reports where !awaited.deadline || !deadlinePassed {
+                let hooks = awaited.report.overran.filter { $0.origin == .hook }
+                guard !hooks.isEmpty else { continue }
+                violations.append(
+                    "an awaited end of \(awaited.place) whose deadline did not pass lists hooks as overran: "
+                        + hooks.map(\.containerDescription.typeName).joined(separator: ", "))
             }
             return violations
         }
@@ -137,6 +187,17 @@
                 whole[place] = Set(ended)
             }
             return violations
+        }
+    }
+
+    extension Operation {
+        /// Whether the operation awaits every async hook it starts, up to its deadline: an
+        /// `endAndWait`, or one that ends nothing of the tree.
+        fileprivate var awaitsHooks: Bool {
+            switch self {
+            case .end, .release: false
+            case .endAndWait, .makeFeature, .request: true
+            }
         }
     }
 #endif

@@ -30,6 +30,8 @@
 
         /// The trees: all hooked; a session that ends quietly (no hook, no child); a feature
         /// whose hook ends the app.
+        ///
+        /// Their hooks are synchronous; ``asyncShape``'s are async.
         static let shapes: [TreeShape] = [
             TreeShape(depth: .session, hooked: [.app, .session]),
             TreeShape(depth: .session, hooked: [.app]),
@@ -53,6 +55,20 @@
             return operations
         }
 
+        /// A tree whose hooks are async: `end()` starts them in tasks of their own, and an
+        /// `endAndWait` beside it or after it, of the same container or of the app, awaits
+        /// them.
+        static let asyncShape = TreeShape(
+            depth: .session, hooked: [.app, .session], asyncHooked: [.app, .session])
+
+        /// The operations on ``asyncShape``: the ends, awaited or not, with and without a
+        /// deadline, and the release; none that ends or makes no container of the tree.
+        static let asyncOperations: [Operation] = [
+            .end(.app), .endAndWait(.app), .endAndWait(.app, deadline: true),
+            .end(.session), .endAndWait(.session), .endAndWait(.session, deadline: true),
+            .release(.session),
+        ]
+
         /// Every scenario, in a fixed order.
         static let all: [Scenario] = {
             var scenarios: [Scenario] = []
@@ -73,6 +89,20 @@
                             shape: shape,
                             operations: [.endAndWait(below), .endAndWait(.app), third]))
                 }
+            }
+            // Last, so that the mutation checks reach the scenarios that find theirs first.
+            // Every pair of ``asyncOperations``, and an end whose hooks two later awaited ends
+            // of the session and the app await.
+            for (first, a) in asyncOperations.enumerated() {
+                for b in asyncOperations[first...] {
+                    scenarios.append(Scenario(shape: asyncShape, operations: [a, b]))
+                }
+            }
+            for ended in [Place.session, .app] {
+                scenarios.append(
+                    Scenario(
+                        shape: asyncShape,
+                        operations: [.end(ended), .endAndWait(.session), .endAndWait(.app)]))
             }
             return scenarios
         }()
