@@ -46,7 +46,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
     ///   not cancelled. End with `endAndWait` to await them: an `endAndWait` called once
     ///   the end has begun elsewhere, of the container or of an ancestor, awaits that work
     ///   up to its own deadline, and lists only what is still running then.
-    public var overran: [EndWork] { lists?.overran ?? [] }
+    public var overran: [EndWork] { lists?.overran.map(\.work) ?? [] }
 
     /// The containers whose end goes on elsewhere: `end()` reached a child that another
     /// thread or task is ending, and left the rest of the end to whoever finishes it.
@@ -73,9 +73,8 @@ public struct EndReport: Sendable, CustomStringConvertible {
     private struct Lists {
         var watched: [WatchedInstance] = []
         var judgements: [Judgement] = []
-        var overran: [EndWork] = []
-        /// The work behind each entry of `overran`, in its order: `nil` for a child.
-        var overranWork: [TrackedWork?] = []
+        /// Each entry of ``EndReport/overran``, with the work that runs it: `nil` for a child.
+        var overran: [(work: EndWork, running: TrackedWork?)] = []
         var unfinished: [TrackedWork] = []
         var stillEnding: [ContainerDescription] = []
     }
@@ -91,8 +90,7 @@ public struct EndReport: Sendable, CustomStringConvertible {
     /// it, or an end that cannot await started it.
     mutating func addOverran(_ work: EndWork, _ started: TrackedWork?) {
         writeLists { lists in
-            lists.overran.append(work)
-            lists.overranWork.append(started)
+            lists.overran.append((work, started))
             if let started { lists.unfinished.append(started) }
         }
     }
@@ -101,17 +99,14 @@ public struct EndReport: Sendable, CustomStringConvertible {
     /// awaiting it (`end()`'s) is awaited up to `deadline`, and ``overran`` keeps only the
     /// work still running then, with the children still ending.
     func awaitingStarted(until deadline: ContinuousClock.Instant) async -> EndReport {
-        guard let lists, lists.overranWork.contains(where: { $0 != nil }) else { return self }
-        var kept: [(EndWork, TrackedWork?)] = []
-        for (work, running) in zip(lists.overran, lists.overranWork) {
-            if let running, await running.wait(until: deadline) { continue }
-            kept.append((work, running))
+        guard let lists, lists.overran.contains(where: { $0.running != nil }) else { return self }
+        var kept: [(work: EndWork, running: TrackedWork?)] = []
+        for entry in lists.overran {
+            if let running = entry.running, await running.wait(until: deadline) { continue }
+            kept.append(entry)
         }
         var report = self
-        report.writeLists { lists in
-            lists.overran = kept.map(\.0)
-            lists.overranWork = kept.map(\.1)
-        }
+        report.writeLists { $0.overran = kept }
         return report
     }
 
@@ -168,7 +163,6 @@ public struct EndReport: Sendable, CustomStringConvertible {
             lists.watched += more.watched
             lists.judgements += more.judgements
             lists.overran += more.overran
-            lists.overranWork += more.overranWork
             lists.unfinished += more.unfinished
             lists.stillEnding += more.stillEnding
         }
