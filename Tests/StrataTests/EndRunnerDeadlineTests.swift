@@ -55,11 +55,11 @@ struct EndRunnerDeadlineTests {
         let result = await #expect(
             processExitsWith: .success, observing: [\.standardErrorContent]
         ) {
-            await AttackOutcome.report("take-over while not parked") {
+            await ChildOutcome.report("take-over while not parked") {
                 await EndRunnerDeadlineTests.whileNotParked()
             }
         }
-        let outcome = try #require(AttackOutcome(result))
+        let outcome = try #require(ChildOutcome(result))
         #expect(outcome.violations == [])
     }
 
@@ -133,11 +133,11 @@ struct EndRunnerDeadlineTests {
         let result = await #expect(
             processExitsWith: .success, observing: [\.standardErrorContent]
         ) {
-            await AttackOutcome.report("take-over between two ends") {
+            await ChildOutcome.report("take-over between two ends") {
                 await EndRunnerDeadlineTests.betweenAnInstancesTwoEnds()
             }
         }
-        let outcome = try #require(AttackOutcome(result))
+        let outcome = try #require(ChildOutcome(result))
         #expect(outcome.violations == [])
     }
 

@@ -16,7 +16,7 @@ import Testing
 ///
 /// Everything that could hang runs in the child process of an exit test, under
 /// ``exitIfStuck(_:_:)``'s ten-second watchdog, with deadlines of thirty seconds. The child
-/// writes the violations it found to standard error as an ``AttackOutcome``; the test expects
+/// writes the violations it found to standard error as an ``ChildOutcome``; the test expects
 /// there are none, so that a failure shows them.
 // Serialized: each case is an exit test, a process of its own; run all at once under
 // ThreadSanitizer, they held both cores long enough to starve other suites' tasks.
@@ -29,11 +29,11 @@ struct EndSequenceAttackTests {
         let result = await #expect(
             processExitsWith: .success, observing: [\.standardErrorContent]
         ) {
-            await AttackOutcome.report("racing ends") {
+            await ChildOutcome.report("racing ends") {
                 await AttackScenarios.racingEnds(rounds: isUnderThreadSanitizer ? 12 : 150)
             }
         }
-        let outcome = try #require(AttackOutcome(result))
+        let outcome = try #require(ChildOutcome(result))
         #expect(outcome.violations == [])
     }
 
@@ -44,11 +44,11 @@ struct EndSequenceAttackTests {
         let result = await #expect(
             processExitsWith: .success, observing: [\.standardErrorContent]
         ) { [awaited] in
-            await AttackOutcome.report("a hand-off chain") {
+            await ChildOutcome.report("a hand-off chain") {
                 await AttackScenarios.handOffChain(awaited: awaited)
             }
         }
-        let outcome = try #require(AttackOutcome(result))
+        let outcome = try #require(ChildOutcome(result))
         #expect(outcome.violations == [])
     }
 
@@ -59,9 +59,9 @@ struct EndSequenceAttackTests {
         let result = await #expect(
             processExitsWith: .success, observing: [\.standardErrorContent]
         ) { [attack] in
-            await AttackOutcome.report("\(attack.testDescription)") { await attack.run() }
+            await ChildOutcome.report("\(attack.testDescription)") { await attack.run() }
         }
-        let outcome = try #require(AttackOutcome(result))
+        let outcome = try #require(ChildOutcome(result))
         #expect(outcome.violations == [])
     }
 
@@ -75,9 +75,9 @@ struct EndSequenceAttackTests {
         let result = await #expect(
             processExitsWith: .success, observing: [\.standardErrorContent]
         ) { [attack] in
-            await AttackOutcome.report("\(attack.testDescription)") { await attack.run() }
+            await ChildOutcome.report("\(attack.testDescription)") { await attack.run() }
         }
-        let outcome = try #require(AttackOutcome(result))
+        let outcome = try #require(ChildOutcome(result))
         #expect(outcome.violations == [])
     }
 
@@ -88,11 +88,11 @@ struct EndSequenceAttackTests {
         let result = await #expect(
             processExitsWith: .success, observing: [\.standardErrorContent]
         ) { [awaited] in
-            await AttackOutcome.report("presenting during the owner's end") {
+            await ChildOutcome.report("presenting during the owner's end") {
                 await AttackScenarios.presentingDuringTheOwnersEnd(awaited: awaited)
             }
         }
-        let outcome = try #require(AttackOutcome(result))
+        let outcome = try #require(ChildOutcome(result))
         #expect(outcome.violations == [])
     }
 
@@ -103,11 +103,11 @@ struct EndSequenceAttackTests {
         let result = await #expect(
             processExitsWith: .success, observing: [\.standardErrorContent]
         ) {
-            await AttackOutcome.report("a child released while its parent ends") {
+            await ChildOutcome.report("a child released while its parent ends") {
                 await AttackScenarios.releasedChildRace(rounds: isUnderThreadSanitizer ? 15 : 200)
             }
         }
-        let outcome = try #require(AttackOutcome(result))
+        let outcome = try #require(ChildOutcome(result))
         #expect(outcome.violations == [])
     }
 
@@ -118,11 +118,11 @@ struct EndSequenceAttackTests {
         let result = await #expect(
             processExitsWith: .success, observing: [\.standardErrorContent]
         ) { [everyChildEnds] in
-            await AttackOutcome.report("a drain") {
+            await ChildOutcome.report("a drain") {
                 await AttackScenarios.drain(everyChildEnds: everyChildEnds)
             }
         }
-        let outcome = try #require(AttackOutcome(result))
+        let outcome = try #require(ChildOutcome(result))
         #expect(outcome.violations == [])
     }
 
@@ -135,11 +135,11 @@ struct EndSequenceAttackTests {
         let result = await #expect(
             processExitsWith: .success, observing: [\.standardErrorContent]
         ) { [draining] in
-            await AttackOutcome.report("a deadline while a child ends elsewhere") {
+            await ChildOutcome.report("a deadline while a child ends elsewhere") {
                 await AttackScenarios.deadlineWhileAChildEndsElsewhere(draining: draining)
             }
         }
-        let outcome = try #require(AttackOutcome(result))
+        let outcome = try #require(ChildOutcome(result))
         #expect(outcome.violations == [])
     }
 
@@ -150,58 +150,11 @@ struct EndSequenceAttackTests {
         let result = await #expect(
             processExitsWith: .success, observing: [\.standardErrorContent]
         ) {
-            await AttackOutcome.report("report contents") {
+            await ChildOutcome.report("report contents") {
                 await AttackScenarios.reportContents()
             }
         }
-        let outcome = try #require(AttackOutcome(result))
+        let outcome = try #require(ChildOutcome(result))
         #expect(outcome.violations == [])
-    }
-}
-
-// MARK: - What a child process found
-
-/// The violations the child process of an exit test found, written to its standard error
-/// for the test to check.
-struct AttackOutcome: Codable, Sendable {
-    var violations: [String]
-
-    private static let marker = "attack-outcome: "
-
-    /// In the child process: runs `body` off the cooperative pool under ``exitIfStuck(_:_:)``
-    /// and writes the violations it returns to standard error.
-    static func report(_ what: String, _ body: @escaping @Sendable () async -> [String]) async {
-        let violations = await onAThread { () -> [String]? in
-            let found = Locked<[String]?>(nil)
-            exitIfStuck(what) {
-                let done = DispatchSemaphore(value: 0)
-                Task {
-                    let result = await body()
-                    found.withLock { $0 = result }
-                    done.signal()
-                }
-                done.wait()
-            }
-            return found.withLock { $0 }
-        }
-        guard let violations,
-            let json = try? JSONEncoder().encode(AttackOutcome(violations: violations))
-        else { return }
-        FileHandle.standardError.write(
-            Data((marker + String(decoding: json, as: UTF8.self) + "\n").utf8))
-    }
-
-    init(violations: [String]) { self.violations = violations }
-
-    /// The outcome the child process wrote, from the result of an exit test that passed.
-    init?(_ result: ExitTest.Result?) {
-        guard let result else { return nil }
-        let lines = String(decoding: result.standardErrorContent, as: UTF8.self).split(
-            separator: "\n")
-        guard let line = lines.last(where: { $0.hasPrefix(Self.marker) }),
-            let outcome = try? JSONDecoder().decode(
-                AttackOutcome.self, from: Data(line.dropFirst(Self.marker.count).utf8))
-        else { return nil }
-        self = outcome
     }
 }
