@@ -59,7 +59,7 @@ extension Container where ContainerTier: RequestParentTier {
         let request = try make(self)
         let core = request.boundCore
         let site = SourceSite(fileID: fileID, filePath: filePath, line: line)
-        guard let task = core.holdForBody() else {
+        guard let task = core.holdForBody(owning: request) else {
             throw await core.refusedRequest(under: boundCore, at: site)
         }
         var outcome: Result<Value, any Error>?

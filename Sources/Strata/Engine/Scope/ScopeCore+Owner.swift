@@ -7,9 +7,10 @@ extension ScopeCore {
     /// Keeps a weak reference to the container, for the closures it hands to this scope.
     ///
     /// Made by the first route handler, contribution or end hook, so that a container that
-    /// keeps none costs nothing.
+    /// keeps none costs nothing; never while a body holds the scope, which holds the
+    /// container strongly instead (``ScopeState/heldOwner``).
     func remember(_ owner: any Container) {
-        guard read({ $0.side?.owner == nil }) else { return }
+        guard read({ $0.heldOwner == nil && $0.side?.owner == nil }) else { return }
         let reference: OwnerReference = { [weak owner] in owner }
         // Nothing a read serves changes, so a parent keeps serving reads without the lock.
         transitionKeepingReads { state in
@@ -21,9 +22,11 @@ extension ScopeCore {
     /// The container, while it is alive and its scope not released; `nil` once its release
     /// has begun.
     ///
-    /// Loaded out of the lock: a strong reference loaded under it could be the last one, and
-    /// the container's deinit would run there.
+    /// The weak reference is loaded out of the lock: a strong reference loaded under it could
+    /// be the last one, and the container's deinit would run there. A held owner cannot be:
+    /// the state keeps its own.
     var owner: (any Container)? {
-        read { $0.side?.owner }?()
+        let (held, weak) = read { ($0.heldOwner, $0.side?.owner) }
+        return held ?? weak?()
     }
 }

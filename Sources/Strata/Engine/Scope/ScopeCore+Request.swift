@@ -3,12 +3,14 @@ extension ScopeCore {
     /// Takes hold of this request for a body about to run in the current task: a parent's end
     /// that reaches the request then cancels the task instead of ending the request under it.
     ///
+    /// The scope holds `owner`, its container, until its release (``ScopeState/heldOwner``).
+    ///
     /// - Returns: The body's task, to let go of once the body has returned; `nil` when the
     ///   parent's end reached the request between its making and the hold.
     @usableFromInline
-    func holdForBody() -> BodyTask? {
+    func holdForBody(owning owner: any Container) -> BodyTask? {
         let task = BodyTask()
-        return transition { $0.hold(by: task) } ? task : nil
+        return transition { $0.hold(by: task, owner: owner) } ? task : nil
     }
 
     /// Ends a request its parent's end reached before its body could hold it, and returns

@@ -88,10 +88,12 @@ extension ScopeState {
         return true
     }
 
-    /// Lets the body running in `task` hold the scope, unless its end has begun.
-    mutating func hold(by task: BodyTask) -> Bool {
+    /// Lets the body running in `task` hold the scope, and the scope hold `owner`, its
+    /// container, until its release, unless its end has begun.
+    mutating func hold(by task: BodyTask, owner: any Container) -> Bool {
         guard phase == .active else { return false }
         body = task
+        heldOwner = owner
         return true
     }
 

@@ -84,6 +84,15 @@ package struct ScopeState {
     /// cancels it and waits for the body to end the scope, rather than ending it under the
     /// body.
     var body: BodyTask?
+    /// The container, held strongly from the moment a body holds the scope until the scope
+    /// is released: what hooks, routes and contributions receive.
+    ///
+    /// No weak reference (``SideState/owner``) is made then. `withRequest` holds the
+    /// container anyway, and the end it runs releases the scope, so this keeps nothing alive
+    /// longer than the request. For the
+    /// README's "request" lines: a weak reference gives the container a side table, and
+    /// every retain and release of it after that takes the runtime's slow path.
+    var heldOwner: (any Container)?
     /// Live children, in creation order; see ``ChildList``.
     private(set) var children = ChildList()
     /// Overrides, tracer, routes, contributions, tree settings and the `endAndWait`
@@ -258,6 +267,8 @@ extension ScopeState {
         let side: SideState?
         /// The container's type, for the report; `nil` for a container never used.
         let owner: Any.Type?
+        /// The container a body held (``heldOwner``), let go with the rest, outside the lock.
+        let heldOwner: (any Container)?
     }
 
     /// Marks the scope ended and takes everything it holds.
@@ -266,8 +277,10 @@ extension ScopeState {
     mutating func release() -> Released {
         phase = .ended
         let released = Released(
-            entries: entries.removeAll(), hooks: hooks, side: side, owner: naming.owner)
+            entries: entries.removeAll(), hooks: hooks, side: side, owner: naming.owner,
+            heldOwner: heldOwner)
         hooks = []
+        heldOwner = nil
         side = side?.keptAfterEnd()
         return released
     }
