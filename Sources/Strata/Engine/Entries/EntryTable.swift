@@ -7,8 +7,9 @@
 /// compares and reads them in place, where an optional tuple was copied whole through the
 /// runtime.
 ///
-/// Every later entry is found through the same short probe of a hash index, so a cached read
-/// costs the same wherever its entry sits and however many the table holds.
+/// A later entry is found by comparing the keys of a few, or through the same short probe
+/// of a hash index once there are more, so a cached read costs about the same wherever its
+/// entry sits and however many the table holds.
 ///
 /// A made instance is stored through ``store(_:for:)``, which appends it to the later
 /// entries: they hold the instances in the order they were made, so `end()` walks them
@@ -55,6 +56,44 @@ package struct EntryTable {
     package func instance(for key: ProviderKey) -> Instance? {
         if hasFirst, firstKey == key { return firstEntry.instance }
         return later.entry(for: key)?.instance
+    }
+
+    /// Claims `key`'s entry for `construction`, unless it holds an instance or a
+    /// construction of the same kind, with one search of the table: the claim of every first
+    /// resolution, which searched once to read the entry and once more to write it. For
+    /// Benchmarks/README.md's "request" lines.
+    ///
+    /// - Returns: What the caller gets instead of the claim; `nil` when the claim is made.
+    mutating func claim(
+        _ key: ProviderKey, by construction: Construction
+    ) -> ScopeState.Claim? {
+        let claim = Entry(.building(construction))
+        if hasFirst, firstKey == key {
+            if let found = Self.blocking(firstEntry, construction) { return found }
+            firstEntry = claim
+        } else if let position = later.position(of: key) {
+            if let found = Self.blocking(later.slots[position].entry, construction) {
+                return found
+            }
+            later.replace(at: position, with: claim)
+        } else if hasFirst {
+            later.append(claim, for: key)
+        } else {
+            (hasFirst, firstKey, firstEntry) = (true, key, claim)
+        }
+        return nil
+    }
+
+    /// What keeps `construction` from claiming `entry`: its instance, or a construction of the
+    /// same kind in flight. One of the other kind is replaced: a thread never waits on a task.
+    private static func blocking(
+        _ entry: Entry, _ construction: Construction
+    ) -> ScopeState.Claim? {
+        if let instance = entry.instance { return .found(instance) }
+        if case .building(let other) = entry.slot, other.isAsync == construction.isAsync {
+            return .wait(other)
+        }
+        return nil
     }
 
     /// Whether `key`'s entry is `construction`'s claim, read in place.

@@ -42,13 +42,7 @@ extension ScopeState {
     /// dropped when it settles. A thread never blocks on a task, which may need that thread.
     package mutating func claim(_ frame: Frame, with construction: Construction) -> Claim {
         guard serves else { return .ended }
-        if let entry = entries[frame.key] {
-            if let instance = entry.instance { return .found(instance) }
-            if case .building(let other) = entry.slot, other.isAsync == construction.isAsync {
-                return .wait(other)
-            }
-        }
-        entries[frame.key] = Entry(.building(construction))
+        if let found = entries.claim(frame.key, by: construction) { return found }
         return .claimed(side?.overrides.override(for: frame.key))
     }
 
