@@ -76,6 +76,13 @@ package final class ResolutionStack {
         @usableFromInline var graph: ResolutionGraph?
         /// The stack this is the state of.
         let stack: Unmanaged<ResolutionStack>
+        /// A finished construction of this thread's that nothing else refers to, for its
+        /// next claim (``ResolutionStack/takeConstruction()``).
+        ///
+        /// Here rather than a field of the object: read through the storage's address, it
+        /// takes no run-time exclusivity check, where the object's field took two per first
+        /// resolution (Benchmarks/README.md's "request" lines).
+        var spare: Construction?
 
         init(of stack: ResolutionStack) {
             capacity = 16
@@ -130,7 +137,7 @@ package final class ResolutionStack {
     var observedReads: ObservedReads?
     /// A finished construction of this thread's that nothing else refers to, for its next
     /// claim (``takeConstruction()``).
-    package var spare: Construction?
+    package var spare: Construction? { storage.pointee.spare }
 
     /// Made once per thread, by ``makeCurrentStorage()``, which hands it to the thread.
     init() {

@@ -111,7 +111,10 @@ extension ProviderSite {
     /// followed by a colon; one without arguments has `()` or no parentheses.
     var isDeclaredWithArguments: Bool {
         name.withUTF8 { bytes in
-            guard let open = bytes.firstIndex(of: UInt8(ascii: "(")), open + 1 < bytes.count
+            // A property's name has no parentheses, and a method's ends with one: most names
+            // are answered by their last byte, with no scan, on every first resolution.
+            guard bytes.last == UInt8(ascii: ")"),
+                let open = bytes.firstIndex(of: UInt8(ascii: "(")), open + 1 < bytes.count
             else { return false }
             // An initialiser runs once per container, so one instance per container is what
             // its arguments ask for.
