@@ -59,9 +59,11 @@ package struct EntryTable {
     }
 
     /// Claims `key`'s entry for `construction`, unless it holds an instance or a
-    /// construction of the same kind, with one search of the table: the claim of every first
-    /// resolution, which searched once to read the entry and once more to write it. For
-    /// Benchmarks/README.md's "request" lines.
+    /// construction of the same kind.
+    ///
+    /// One search of the table for the claim every first resolution makes, which searched
+    /// once to read the entry and once more to write it: for Benchmarks/README.md's "request"
+    /// lines.
     ///
     /// - Returns: What the caller gets instead of the claim; `nil` when the claim is made.
     mutating func claim(
@@ -85,7 +87,9 @@ package struct EntryTable {
     }
 
     /// What keeps `construction` from claiming `entry`: its instance, or a construction of the
-    /// same kind in flight. One of the other kind is replaced: a thread never waits on a task.
+    /// same kind in flight.
+    ///
+    /// One of the other kind is replaced: a thread never waits on a task.
     private static func blocking(
         _ entry: Entry, _ construction: Construction
     ) -> ScopeState.Claim? {

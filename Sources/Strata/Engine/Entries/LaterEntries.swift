@@ -2,8 +2,8 @@
 /// one by one while there are at most four (``searchedInOrder``), then through an
 /// open-addressed hash index.
 ///
-/// An indexed lookup mixes three words the key already holds — the call site's address, its line
-/// and name length (``ProviderKey/place``), and the value type — in two multiplies, and
+/// An indexed lookup mixes three words the key already holds — the call site's address, its
+/// line and name length (``ProviderKey/place``), and the value type — in two multiplies, and
 /// probes the index linearly from there. The index has at least twice as many buckets as
 /// there are slots, so a probe reads one or two buckets, whatever the entry's position or
 /// the table's size. Only a `shared(by:)` key also hashes its argument.
@@ -91,9 +91,10 @@ package struct LaterEntries {
         }
     }
 
-    /// Up to this many slots are searched one by one, with no index: a container of a few
-    /// instances, a request's, then allocates no index and hashes no key. For
-    /// Benchmarks/README.md's "request" lines.
+    /// Up to this many slots are searched one by one, with no index.
+    ///
+    /// A container of a few instances, a request's, then allocates no index and hashes no
+    /// key: for Benchmarks/README.md's "request" lines.
     package static let searchedInOrder = 4
 
     /// Drops the entry at `position`; compacts the slots when holes outnumber entries.
