@@ -63,7 +63,7 @@ package struct EndSequence {
         // Called from the body that holds this scope (`withRequest`), or from work the body
         // started: the end would run under the body, or wait for it. It begins once the body
         // has returned.
-        if !inline, core.isRunningOwnWork, core.read({ $0.body != nil }) {
+        if !inline, core.isRunningOwnWork, core.read({ $0.holdingBody != nil }) {
             return stillEnding(EndReport())
         }
         var report = EndReport()

@@ -9,8 +9,8 @@ extension ScopeCore {
     ///   parent's end reached the request between its making and the hold.
     @usableFromInline
     func holdForBody(owning owner: any Container) -> BodyTask? {
-        let task = BodyTask()
-        return transition { $0.hold(by: task, owner: owner) } ? task : nil
+        let task = BodyTask(holding: owner)
+        return transition { $0.hold(by: task) } ? task : nil
     }
 
     /// Ends a request its parent's end reached before its body could hold it, and returns

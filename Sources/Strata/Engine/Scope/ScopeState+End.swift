@@ -24,9 +24,9 @@ extension ScopeState {
         quietAllowed: Bool, awaited: Bool = false, cascading: Bool = false,
         byItsBody: Bool = false
     ) -> EndStart {
-        if byItsBody { body = nil }
+        if byItsBody { bodyReturned = true }
         guard isActive else { return .begun(side?.ending) }
-        if cascading, let body { return .held(body) }
+        if cascading, let body = holdingBody { return .held(body) }
         if quietAllowed, let released = endQuietly() {
             endedQuietlyByAwait = awaited
             return .quiet(released)
@@ -55,7 +55,7 @@ extension ScopeState {
     /// so that whoever finds the scope closing finds the ending to wait for too.
     package mutating func close(with ending: Ending, cascading: Bool = false) -> Closing {
         guard isActive else { return .begun(side?.ending) }
-        if cascading, let body { return .held(body) }
+        if cascading, let body = holdingBody { return .held(body) }
         phase = .closing
         sideForWriting().ending = ending
         return .closed
@@ -88,12 +88,11 @@ extension ScopeState {
         return true
     }
 
-    /// Lets the body running in `task` hold the scope, and the scope hold `owner`, its
-    /// container, until its release, unless its end has begun.
-    mutating func hold(by task: BodyTask, owner: any Container) -> Bool {
+    /// Lets the body running in `task` hold the scope, and the scope hold the task's
+    /// container until its release, unless its end has begun.
+    mutating func hold(by task: BodyTask) -> Bool {
         guard phase == .active else { return false }
         body = task
-        heldOwner = owner
         return true
     }
 

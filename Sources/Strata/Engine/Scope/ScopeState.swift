@@ -70,6 +70,8 @@ package struct ScopeState {
     /// Whether an awaited end ended the scope quietly: whoever awaits its end later gets a
     /// report that names it ended, as the first caller's did.
     var endedQuietlyByAwait = false
+    /// Whether the body that held the scope has returned, and its end begun.
+    var bodyReturned = false
     #if DEBUG
         /// Counts the changes to what the read cache serves, the entries and the phase.
         ///
@@ -80,19 +82,19 @@ package struct ScopeState {
     /// Counts instances, hooks and children as they are made: the order end follows.
     private var made = 0
     private(set) var hooks: [Hook] = []
-    /// The task running the body that holds this scope, a `withRequest`'s: a parent's end
-    /// cancels it and waits for the body to end the scope, rather than ending it under the
-    /// body.
-    var body: BodyTask?
-    /// The container, held strongly from the moment a body holds the scope until the scope
-    /// is released: what hooks, routes and contributions receive.
+    /// The body that holds this scope, a `withRequest`'s: while it runs, a parent's end
+    /// cancels its task and waits for the body to end the scope, rather than ending it under
+    /// the body.
     ///
-    /// No weak reference (``SideState/owner``) is made then. `withRequest` holds the
+    /// Kept, with the container it holds (``heldOwner``), until the scope is released, after
+    /// the body has returned (``bodyReturned``): what hooks, routes and contributions receive
+    /// then, with no weak reference (``SideState/owner``) made. `withRequest` holds the
     /// container anyway, and the end it runs releases the scope, so this keeps nothing alive
-    /// longer than the request. For the
-    /// README's "request" lines: a weak reference gives the container a side table, and
-    /// every retain and release of it after that takes the runtime's slow path.
-    var heldOwner: (any Container)?
+    /// longer than the request. For the README's "request" lines: a weak reference gives the
+    /// container a side table, and every retain and release of it after that takes the
+    /// runtime's slow path. The container lives in the body's object rather than in a field
+    /// here, so that a scope no body holds is no larger: the "memory per live child" line.
+    var body: BodyTask?
     /// Live children, in creation order; see ``ChildList``.
     private(set) var children = ChildList()
     /// Overrides, tracer, routes, contributions, tree settings and the `endAndWait`
@@ -100,6 +102,12 @@ package struct ScopeState {
     private(set) var side: SideState?
 
     package init() {}
+
+    /// The body that holds the scope now: `nil` once it has returned.
+    var holdingBody: BodyTask? { bodyReturned ? nil : body }
+
+    /// The container a body held, kept until the release (``body``).
+    var heldOwner: (any Container)? { body?.owner }
 
     /// Whether no end has begun: the scope takes children.
     package var isActive: Bool { phase == .active }
@@ -267,8 +275,9 @@ extension ScopeState {
         let side: SideState?
         /// The container's type, for the report; `nil` for a container never used.
         let owner: Any.Type?
-        /// The container a body held (``heldOwner``), let go with the rest, outside the lock.
-        let heldOwner: (any Container)?
+        /// The body that held the scope, with its container, let go with the rest, outside
+        /// the lock.
+        let body: BodyTask?
     }
 
     /// Marks the scope ended and takes everything it holds.
@@ -278,9 +287,9 @@ extension ScopeState {
         phase = .ended
         let released = Released(
             entries: entries.removeAll(), hooks: hooks, side: side, owner: naming.owner,
-            heldOwner: heldOwner)
+            body: body)
         hooks = []
-        heldOwner = nil
+        body = nil
         side = side?.keptAfterEnd()
         return released
     }
