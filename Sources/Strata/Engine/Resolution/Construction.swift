@@ -114,8 +114,6 @@ enum AsyncResolution {
     /// The async construction the current task runs, if any.
     @TaskLocal static var current: Context?
 
-    static var frames: [Frame] { current?.frames ?? [] }
-    static var agent: Agent? { current?.agent }
     static var graph: ResolutionGraph? { current?.graph }
 }
 

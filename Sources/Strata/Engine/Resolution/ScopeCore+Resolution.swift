@@ -144,7 +144,9 @@ extension ScopeCore {
         make: @Sendable (Override?) async throws -> Instance
     ) async throws(StrataError) -> Instance {
         frame.requireNoIgnoredArguments(maker: "shared { try await … }", isAsync: true)
-        let frames = AsyncResolution.frames
+        // The task-local value, read once for its three parts.
+        let outer = AsyncResolution.current
+        let frames = outer?.frames ?? []
         if let start = frames.firstIndex(where: { $0.isSameProvider(as: frame) }) {
             throw .cycle(through: frames[start...], closingWith: [frame])
         }
@@ -157,11 +159,11 @@ extension ScopeCore {
                 throw .ended(provider: frame.provider)
             case .claimed(let override):
                 return try await build(
-                    frame, by: mine, outerFrames: frames, override: override,
-                    retention: retention, isolation: isolation, make: make)
+                    frame, by: mine, outerFrames: frames, graph: outer?.graph,
+                    override: override, retention: retention, isolation: isolation, make: make)
             case .wait(let other):
                 let outcome = try await WaitGraph.await(
-                    agent: AsyncResolution.agent, frames: frames, on: other, of: frame)
+                    agent: outer?.agent, frames: frames, on: other, of: frame)
                 switch outcome {
                 case .built(let instance)?: return instance
                 case .failed(let error)?: throw wrap(error, frame)
@@ -176,16 +178,19 @@ extension ScopeCore {
 
     /// Runs the factory of a claimed construction in the caller's task, settles what it
     /// made or threw, and tells the waiters.
+    ///
+    /// `graph` is the graph of the async resolution the caller's task is part of, if any.
     private func build(
         _ frame: Frame, by construction: Construction, outerFrames: [Frame],
-        override: Override?, retention: Retention, isolation: isolated (any Actor)?,
+        graph: ResolutionGraph?, override: Override?, retention: Retention,
+        isolation: isolated (any Actor)?,
         make: @Sendable (Override?) async throws -> Instance
     ) async throws(StrataError) -> Instance {
         let made: Result<Instance, any Error>
         do {
             let context = AsyncResolution.Context(
                 agent: construction.builder, frames: outerFrames + [frame],
-                graph: AsyncResolution.graph ?? ResolutionGraph())
+                graph: graph ?? ResolutionGraph())
             made = .success(
                 try await AsyncResolution.$current.withValue(context) { try await make(override) })
         } catch {
