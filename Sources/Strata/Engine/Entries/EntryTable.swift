@@ -7,8 +7,9 @@
 /// compares and reads them in place, where an optional tuple was copied whole through the
 /// runtime.
 ///
-/// Every later entry is found through the same short probe of a hash index, so a cached read
-/// costs the same wherever its entry sits and however many the table holds.
+/// A later entry is found by comparing the keys of a few, or through the same short probe
+/// of a hash index once there are more, so a cached read costs about the same wherever its
+/// entry sits and however many the table holds.
 ///
 /// A made instance is stored through ``store(_:for:)``, which appends it to the later
 /// entries: they hold the instances in the order they were made, so `end()` walks them

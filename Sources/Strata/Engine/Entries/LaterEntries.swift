@@ -1,8 +1,9 @@
 /// The entries of a table after its first: in the order they were stored, and found by key
-/// through an open-addressed hash index.
+/// one by one while there are at most four (``searchedInOrder``), then through an
+/// open-addressed hash index.
 ///
-/// A lookup mixes three words the key already holds — the call site's address, its line
-/// and name length (``ProviderKey/place``), and the value type — in two multiplies, and
+/// An indexed lookup mixes three words the key already holds — the call site's address, its
+/// line and name length (``ProviderKey/place``), and the value type — in two multiplies, and
 /// probes the index linearly from there. The index has at least twice as many buckets as
 /// there are slots, so a probe reads one or two buckets, whatever the entry's position or
 /// the table's size. Only a `shared(by:)` key also hashes its argument.
@@ -55,7 +56,7 @@ package struct LaterEntries {
     /// Where `key`'s entry is in ``slots``.
     @inline(__always)
     func position(of key: ProviderKey) -> Int? {
-        guard !buckets.isEmpty else { return nil }
+        guard !buckets.isEmpty else { return slots.firstIndex { $0.key == key } }
         let mask = buckets.count - 1
         var bucket = key.bucketHash & mask
         while true {
@@ -90,6 +91,12 @@ package struct LaterEntries {
         }
     }
 
+    /// Up to this many slots are searched one by one, with no index.
+    ///
+    /// A container of a few instances, a request's, then allocates no index and hashes no
+    /// key: for Benchmarks/README.md's "request" lines.
+    package static let searchedInOrder = 4
+
     /// Drops the entry at `position`; compacts the slots when holes outnumber entries.
     mutating func remove(at position: Int) {
         slots[position] = .hole
@@ -100,9 +107,13 @@ package struct LaterEntries {
         rebuildIndex()
     }
 
-    /// Makes the index afresh, at twice the slots' count rounded up to a power of two (eight
-    /// at least, room for the four slots reserved first), without the buckets of holes.
+    /// Makes the index afresh, at twice the slots' count rounded up to a power of two, without
+    /// the buckets of holes; none while the slots are searched in order.
     private mutating func rebuildIndex() {
+        guard slots.count > Self.searchedInOrder else {
+            buckets = []
+            return
+        }
         var capacity = 8
         while capacity < slots.count * 2 { capacity *= 2 }
         buckets = Array(repeating: -1, count: capacity)
