@@ -5,8 +5,8 @@
 /// are stored — so walking both backwards together gives the end's order in linear time,
 /// with no sort and no array of steps. The walk reads a copy of the table in place.
 package struct EndWalk {
+    /// Taken from the end, one by one: the walk holds the only reference to their storage.
     private var hooks: [ScopeState.Hook]
-    private var hookIndex: Int
     private var entries: EntryTable
     private var cursor: EntryTable.NewestCursor
     /// The newest instance not ended yet, once read.
@@ -14,7 +14,6 @@ package struct EndWalk {
 
     /// Takes the copies it is given, without copying them again.
     package init(hooks: consuming [ScopeState.Hook], entries: consuming EntryTable) {
-        self.hookIndex = hooks.endIndex
         self.cursor = entries.newestCursor
         self.hooks = hooks
         self.entries = entries
@@ -28,21 +27,19 @@ package struct EndWalk {
     /// outside its lock).
     package mutating func next(lettingGo: Bool = true) -> EndSequence.Step? {
         if pending == nil { pending = entries.next(&cursor) }
-        let hookOrder = hookIndex > hooks.startIndex ? hooks[hookIndex - 1].order : 0
+        let hookOrder = hooks.last?.order ?? 0
         if let stored = pending, stored.order > hookOrder {
             pending = nil
             return .instance(
                 stored.instance, object: stored.instance.revealedObject, site: stored.site)
         }
-        guard hookIndex > hooks.startIndex else {
+        guard let hook = hooks.popLast() else {
             guard lettingGo else { return nil }
             // Let go now: what the scope held must be released before what is still alive is
             // looked for.
-            hooks = []
             entries = EntryTable()
             return nil
         }
-        hookIndex -= 1
-        return .hook(hooks[hookIndex].kind)
+        return .hook(hook.kind)
     }
 }

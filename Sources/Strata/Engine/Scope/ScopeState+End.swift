@@ -104,11 +104,14 @@ extension ScopeState {
 
     /// Step 4: stops serving resolutions, and takes what the end walks.
     ///
-    /// The table and the hooks are copied as a whole (their storage is shared until someone
-    /// writes), not entry by entry.
+    /// The table is copied as a whole (its storage is shared until someone writes), not entry
+    /// by entry, since a tree drawn during the end still shows the instances. The hooks are
+    /// moved out: nothing reads them here from now on (a hook added now runs at once), and
+    /// the walk, holding the only reference, takes each without a copy. For
+    /// Benchmarks/README.md's "8 async end hooks" lines.
     package mutating func stopServing() -> OwnWork {
         phase = .ending
-        return OwnWork(hooks: hooks, entries: entries)
+        return OwnWork(hooks: takeHooks(), entries: entries)
     }
 
     /// Ends the scope in this one transition when nothing in it has to run at the end: no

@@ -267,6 +267,13 @@ extension ScopeState {
         return .held
     }
 
+    /// Takes the hooks out, leaving none.
+    mutating func takeHooks() -> [Hook] {
+        var taken: [Hook] = []
+        swap(&taken, &hooks)
+        return taken
+    }
+
     /// What a scope held, taken out at the end, to release once the lock is let go.
     package struct Released {
         /// Moved out of, instance by instance, by an end at once.
