@@ -137,7 +137,13 @@ package final class ResolutionStack {
     var observedReads: ObservedReads?
     /// A finished construction of this thread's that nothing else refers to, for its next
     /// claim (``takeConstruction()``).
-    package var spare: Construction? { storage.pointee.spare }
+    package var spare: Construction? {
+        get { storage.pointee.spare }
+        set { storage.pointee.spare = newValue }
+    }
+
+    /// Takes the spare construction out, if one is kept, moving it rather than copying it.
+    func takeSpare() -> Construction? { storage.pointee.spare.take() }
 
     /// Made once per thread, by ``makeCurrentStorage()``, which hands it to the thread.
     init() {

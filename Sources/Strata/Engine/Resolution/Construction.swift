@@ -161,9 +161,7 @@ extension ResolutionStack {
     /// as the outer claim still holds the spare. A stack of spares made every child
     /// lifecycle dearer and moved no line.
     package func takeConstruction() -> Construction {
-        guard let spare = storage.pointee.spare.take() else {
-            return Construction(builder: agent)
-        }
+        guard let spare = takeSpare() else { return Construction(builder: agent) }
         spare.reopen()
         return spare
     }
@@ -172,9 +170,7 @@ extension ResolutionStack {
     /// holds its claim, no waiter or record of the wait graph, no delivery — and no spare is
     /// kept yet (a nested resolution gave one back first).
     package func giveBack(_ construction: inout Construction) {
-        guard storage.pointee.spare == nil, isKnownUniquelyReferenced(&construction) else {
-            return
-        }
-        storage.pointee.spare = construction
+        guard spare == nil, isKnownUniquelyReferenced(&construction) else { return }
+        spare = construction
     }
 }
