@@ -5,7 +5,8 @@
 /// are stored — so walking both backwards together gives the end's order in linear time,
 /// with no sort and no array of steps. The walk reads a copy of the table in place.
 package struct EndWalk {
-    /// Taken from the end, one by one: the walk holds the only reference to their storage.
+    /// Taken newest first, one at a time: the walk holds the only reference to their storage
+    /// (``ScopeState/stopServing()`` moved them out), so taking one copies nothing.
     private var hooks: [ScopeState.Hook]
     private var entries: EntryTable
     private var cursor: EntryTable.NewestCursor
