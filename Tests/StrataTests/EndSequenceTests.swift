@@ -145,7 +145,7 @@ struct EndSequenceTests {
 
 /// What the child process of an exit test saw, written to its standard error for the test to
 /// check.
-struct EndOutcome: Codable, Sendable {
+struct EndOutcome: ChildProcessOutcome {
     /// The scenario's events, in order.
     var log: [String]
     /// The work the end reports listed as overran.
@@ -153,41 +153,7 @@ struct EndOutcome: Codable, Sendable {
     /// Whether the container the scenario's hook ended was still active at the end.
     var ancestorActive = false
 
-    private static let marker = "end-outcome: "
-
-    /// In the child process: runs `body` off the cooperative pool under ``exitIfStuck(_:_:)``
-    /// — the process exits with ``stuckStatus`` when it has not finished in ten seconds — and
-    /// writes what it returns to standard error.
-    static func report(_ what: String, _ body: @escaping @Sendable () async -> EndOutcome) async {
-        let outcome = await onAThread { () -> EndOutcome? in
-            let outcome = Locked<EndOutcome?>(nil)
-            exitIfStuck(what) {
-                let done = DispatchSemaphore(value: 0)
-                Task {
-                    let result = await body()
-                    outcome.withLock { $0 = result }
-                    done.signal()
-                }
-                done.wait()
-            }
-            return outcome.withLock { $0 }
-        }
-        guard let outcome, let json = try? JSONEncoder().encode(outcome) else { return }
-        FileHandle.standardError.write(
-            Data((marker + String(decoding: json, as: UTF8.self) + "\n").utf8))
-    }
-
-    /// The outcome the child process wrote, from the result of an exit test that passed.
-    init?(_ result: ExitTest.Result?) {
-        guard let result else { return nil }
-        let lines = String(decoding: result.standardErrorContent, as: UTF8.self).split(
-            separator: "\n")
-        guard let line = lines.last(where: { $0.hasPrefix(Self.marker) }),
-            let outcome = try? JSONDecoder().decode(
-                EndOutcome.self, from: Data(line.dropFirst(Self.marker.count).utf8))
-        else { return nil }
-        self = outcome
-    }
+    static let marker = "end-outcome: "
 
     init(log: [String], overran: [EndWork] = [], ancestorActive: Bool = false) {
         self.log = log

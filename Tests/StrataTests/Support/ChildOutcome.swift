@@ -2,18 +2,21 @@ import Dispatch
 import Foundation
 import Testing
 
-/// The violations the child process of an exit test found, written to its standard error
-/// for the test to check.
-struct ChildOutcome: Codable, Sendable {
-    var violations: [String]
+/// What the child process of an exit test found, written to its standard error under a
+/// marker for the test to read back: the one wiring of ``ChildOutcome`` and the end
+/// scenarios' `EndOutcome`.
+protocol ChildProcessOutcome: Codable, Sendable {
+    /// What precedes the outcome's line on standard error.
+    static var marker: String { get }
+}
 
-    private static let marker = "child-outcome: "
-
+extension ChildProcessOutcome {
     /// In the child process: runs `body` off the cooperative pool under ``exitIfStuck(_:_:)``
-    /// and writes the violations it returns to standard error.
-    static func report(_ what: String, _ body: @escaping @Sendable () async -> [String]) async {
-        let violations = await onAThread { () -> [String]? in
-            let found = Locked<[String]?>(nil)
+    /// — the process exits with ``stuckStatus`` when it has not finished in ten seconds — and
+    /// writes what it returns to standard error.
+    static func report(_ what: String, _ body: @escaping @Sendable () async -> Self) async {
+        let outcome = await onAThread { () -> Self? in
+            let found = Locked<Self?>(nil)
             exitIfStuck(what) {
                 let done = DispatchSemaphore(value: 0)
                 Task {
@@ -25,14 +28,10 @@ struct ChildOutcome: Codable, Sendable {
             }
             return found.withLock { $0 }
         }
-        guard let violations,
-            let json = try? JSONEncoder().encode(ChildOutcome(violations: violations))
-        else { return }
+        guard let outcome, let json = try? JSONEncoder().encode(outcome) else { return }
         FileHandle.standardError.write(
             Data((marker + String(decoding: json, as: UTF8.self) + "\n").utf8))
     }
-
-    init(violations: [String]) { self.violations = violations }
 
     /// The outcome the child process wrote, from the result of an exit test that passed.
     init?(_ result: ExitTest.Result?) {
@@ -41,8 +40,22 @@ struct ChildOutcome: Codable, Sendable {
             separator: "\n")
         guard let line = lines.last(where: { $0.hasPrefix(Self.marker) }),
             let outcome = try? JSONDecoder().decode(
-                ChildOutcome.self, from: Data(line.dropFirst(Self.marker.count).utf8))
+                Self.self, from: Data(line.dropFirst(Self.marker.count).utf8))
         else { return nil }
         self = outcome
+    }
+}
+
+/// The violations the child process of an exit test found.
+struct ChildOutcome: ChildProcessOutcome {
+    var violations: [String]
+
+    static let marker = "child-outcome: "
+
+    init(violations: [String]) { self.violations = violations }
+
+    /// In the child process: runs `body` and writes the violations it returns.
+    static func report(_ what: String, _ body: @escaping @Sendable () async -> [String]) async {
+        await report(what) { ChildOutcome(violations: await body()) }
     }
 }
