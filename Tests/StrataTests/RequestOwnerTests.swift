@@ -53,10 +53,12 @@ struct RequestOwnerTests {
         #expect(server.tree.children.isEmpty)
     }
 
-    @Test("the hooks of a cancelled request receive it, and it goes when withRequest returns")
-    func cancelled() async throws {
-        let server = Server()
-        let received = Received()
+    /// A request whose body watches its hooks and waits until it is cancelled, started in a
+    /// task of its own; returns once the body runs, with the task and a weak reference to the
+    /// request.
+    static func heldRequest(
+        under server: Server, into received: Received
+    ) async -> (handling: Task<Void, any Error>, gone: WeakBox) {
         let entered = AsyncGate()
         let gone = Locked<WeakBox?>(nil)
         let handling = Task {
@@ -68,32 +70,30 @@ struct RequestOwnerTests {
             }
         }
         await entered.wait()
+        return (handling, gone.withLock { $0! })
+    }
+
+    @Test("the hooks of a cancelled request receive it, and it goes when withRequest returns")
+    func cancelled() async throws {
+        let server = Server()
+        let received = Received()
+        let (handling, gone) = await Self.heldRequest(under: server, into: received)
         handling.cancel()
         try await handling.value
         #expect(received.all == ["sync": true, "async": true])
-        #expect(gone.withLock { $0?.object } == nil, "the cancelled request's container stayed")
+        #expect(gone.object == nil, "the cancelled request's container stayed")
     }
 
     @Test("a request ended by its parent's end goes once its body returns")
     func endedByItsParent() async throws {
         let server = Server()
         let received = Received()
-        let entered = AsyncGate()
-        let gone = Locked<WeakBox?>(nil)
-        let handling = Task {
-            try await server.withRequest(Request.init) { request in
-                gone.withLock { $0 = WeakBox(request) }
-                Self.watchHooks(of: request, into: received)
-                entered.open()
-                await untilCancelled()
-            }
-        }
-        await entered.wait()
+        let (handling, gone) = await Self.heldRequest(under: server, into: received)
         let report = await server.endAndWait(within: unreachedDeadline)
         try await handling.value
         #expect(report.stillEnding.isEmpty && !server.isActive)
         #expect(received.all == ["sync": true, "async": true])
-        #expect(gone.withLock { $0?.object } == nil, "the request's container stayed")
+        #expect(gone.object == nil, "the request's container stayed")
     }
 
     final class WeakBox: Sendable {
