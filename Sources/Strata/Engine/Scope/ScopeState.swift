@@ -83,17 +83,13 @@ package struct ScopeState {
     private var made = 0
     private(set) var hooks: [Hook] = []
     /// The body that holds this scope, a `withRequest`'s: while it runs, a parent's end
-    /// cancels its task and waits for the body to end the scope, rather than ending it under
-    /// the body.
+    /// cancels its task and waits for the body to end the scope.
     ///
-    /// Kept, with the container it holds (``heldOwner``), until the scope is released, after
-    /// the body has returned (``bodyReturned``): what hooks, routes and contributions receive
-    /// then, with no weak reference (``SideState/owner``) made. `withRequest` holds the
-    /// container anyway, and the end it runs releases the scope, so this keeps nothing alive
-    /// longer than the request. For the README's "request" lines: a weak reference gives the
-    /// container a side table, and every retain and release of it after that takes the
-    /// runtime's slow path. The container lives in the body's object rather than in a field
-    /// here, so that a scope no body holds is no larger: the "memory per live child" line.
+    /// Kept until the release, after the body has returned (``bodyReturned``), for the
+    /// container it holds (``heldOwner``), which hooks, routes and contributions receive with
+    /// no weak reference (``SideState/owner``) made: a weak one sent every retain and release
+    /// of the container down the runtime's slow path (the README's "request" lines). In the
+    /// body's object, so that other scopes are no larger ("memory per live child").
     var body: BodyTask?
     /// Live children, in creation order; see ``ChildList``.
     private(set) var children = ChildList()
