@@ -179,10 +179,12 @@ extension EndSequence {
         var own = own
         own.endedNames.append(name)
         whole.absorb(own)
+        // A container never used was never announced; it ends silently too. Traced before it
+        // leaves its parent: once it has left, the parent's end no longer waits for it, and
+        // could trace its own end first.
+        if let tracer, core.isBound.load(ordering: .acquiring) { tracer(.ended(name.description)) }
         leave(
             watching: alive(remaining, in: name, site: ending.site), side: side, into: &whole)
-        // A container never used was never announced; it ends silently too.
-        if let tracer, core.isBound.load(ordering: .acquiring) { tracer(.ended(name.description)) }
         ending.done.give(whole)
         return whole
     }
