@@ -286,7 +286,7 @@
 
         /// Whether the container's end waits for a child ending elsewhere.
         package var explorerWaitsForChildren: Bool {
-            scope.unboundCore.read { $0.side?.ending }?.waitsForChildren ?? false
+            scope.unboundCore.read { $0.ending }?.waitsForChildren ?? false
         }
     }
 #endif

@@ -25,7 +25,7 @@ extension ScopeState {
         byItsBody: Bool = false
     ) -> EndStart {
         if byItsBody { bodyReturned = true }
-        guard isActive else { return .begun(side?.ending) }
+        guard isActive else { return .begun(ending) }
         if cascading, let body = holdingBody { return .held(body) }
         if quietAllowed, let released = endQuietly() {
             endedQuietlyByAwait = awaited
@@ -37,7 +37,7 @@ extension ScopeState {
     /// Keeps the report of a quiet awaited end that watched instances, for whoever awaits
     /// the end later: the report that names the container alone would miss them.
     mutating func keepQuietReport(_ ending: Ending) {
-        sideForWriting().ending = ending
+        record(ending)
     }
 
     /// How a walked end goes on, once the shell made its ending.
@@ -54,10 +54,10 @@ extension ScopeState {
     /// Step 1: closes the scope to new children, recording `ending` in the same transition,
     /// so that whoever finds the scope closing finds the ending to wait for too.
     package mutating func close(with ending: Ending, cascading: Bool = false) -> Closing {
-        guard isActive else { return .begun(side?.ending) }
+        guard isActive else { return .begun(self.ending) }
         if cascading, let body = holdingBody { return .held(body) }
         phase = .closing
-        sideForWriting().ending = ending
+        record(ending)
         return .closed
     }
 

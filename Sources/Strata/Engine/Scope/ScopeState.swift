@@ -66,7 +66,7 @@ package struct ScopeState {
     }
     /// Whether the phase or the side state changed in this transition: the shell then
     /// publishes what the lock-free paths read (``ScopeCore/publish(_:)``).
-    package private(set) var needsPublishing = false
+    package internal(set) var needsPublishing = false
     /// Whether an awaited end ended the scope quietly: whoever awaits its end later gets a
     /// report that names it ended, as the first caller's did.
     var endedQuietlyByAwait = false
@@ -93,9 +93,9 @@ package struct ScopeState {
     var body: BodyTask?
     /// Live children, in creation order; see ``ChildList``.
     private(set) var children = ChildList()
-    /// Overrides, tracer, routes, contributions, tree settings and the `endAndWait`
-    /// task: made on first write, `nil` (all empty) in most containers.
-    private(set) var side: SideState?
+    /// Overrides, tracer, routes, contributions, tree settings and the end's record: made
+    /// on first write, `nil` (all empty) in most containers; see ``SideSlot``.
+    var sideSlot: SideSlot?
 
     package init() {}
 
@@ -115,23 +115,6 @@ package struct ScopeState {
     mutating func nextOrder() -> Int {
         made += 1
         return made
-    }
-
-    /// The side state, made now if the scope has none yet.
-    ///
-    /// Call it only to write: a read takes `side?` and treats `nil` as empty.
-    mutating func sideForWriting() -> SideState {
-        needsPublishing = true
-        return sideKeepingReads()
-    }
-
-    /// The side state, made if need be, for a change the lock-free paths do not read: a new
-    /// side state's flags are what they published for none.
-    mutating func sideKeepingReads() -> SideState {
-        if let side { return side }
-        let side = SideState()
-        self.side = side
-        return side
     }
 
     /// Counts a change to the entries or the phase, in debug builds.
@@ -285,7 +268,8 @@ extension ScopeState {
 
     /// Marks the scope ended and takes everything it holds.
     ///
-    /// The side state goes whole; what outlives the end is copied into a new one.
+    /// The side state goes whole; what outlives the end is copied into a new one, or, when
+    /// the end's record is all the scope kept apart, stays as it is.
     mutating func release() -> Released {
         phase = .ended
         let released = Released(
@@ -293,7 +277,7 @@ extension ScopeState {
             body: body)
         hooks = []
         body = nil
-        side = side?.keptAfterEnd()
+        if let side { sideSlot = side.keptAfterEnd().map(SideSlot.side) }
         return released
     }
 }

@@ -74,3 +74,56 @@ final class SideState {
 /// A weak capture of the container that owns a scope, as route handlers and contributions
 /// receive it (``SideState/owner``): `nil` once the container's release has begun.
 typealias OwnerReference = @Sendable () -> (any Container)?
+
+/// What a scope keeps apart from its ``ScopeState``: a side state, or, for a scope that
+/// needed none before its walked end, that end's ``Ending`` alone.
+///
+/// A request keeps nothing apart but its end's record; holding the ending here, in the same
+/// word, spares it the two side states that end made and let go of (one at the close, the
+/// copy `keptAfterEnd()` makes at the release). For the README's "request" lines. Both
+/// cases are references, so the optional slot is one word, as the side state's was.
+enum SideSlot {
+    case side(SideState)
+    case ending(Ending)
+}
+
+extension ScopeState {
+    /// The side state; `nil`, read as all empty, when the scope has none.
+    var side: SideState? {
+        if case .side(let side) = sideSlot { side } else { nil }
+    }
+
+    /// The end in progress, or done, which a parent's end and later `endAndWait` callers
+    /// wait for; `nil` until one begins.
+    var ending: Ending? {
+        switch sideSlot {
+        case .side(let side): side.ending
+        case .ending(let ending): ending
+        case nil: nil
+        }
+    }
+
+    /// Records `ending`, in the side state if the scope has one, else alone.
+    mutating func record(_ ending: Ending) {
+        if let side { side.ending = ending } else { sideSlot = .ending(ending) }
+    }
+
+    /// The side state, made now if the scope has none yet.
+    ///
+    /// Call it only to write: a read takes `side?` and treats `nil` as empty.
+    mutating func sideForWriting() -> SideState {
+        needsPublishing = true
+        return sideKeepingReads()
+    }
+
+    /// The side state, made if need be, for a change the lock-free paths do not read: a new
+    /// side state's flags are what they published for none. A new one takes over an ending
+    /// recorded alone.
+    mutating func sideKeepingReads() -> SideState {
+        if let side { return side }
+        let side = SideState()
+        side.ending = ending
+        sideSlot = .side(side)
+        return side
+    }
+}
