@@ -96,6 +96,13 @@ final class LiveGuide {
         process.standardError = FileHandle.nullDevice
         outputPipe.fileHandleForReading.readabilityHandler = { [received] handle in
             let data = handle.availableData
+            // At the end of the output — the guide killed or gone — the handler takes itself
+            // off: left on a pipe at its end, libdispatch's event loop once crashed the test
+            // process (a bad pointer in `_dispatch_event_loop_drain`, during `kill()`).
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                return
+            }
             received.bytes.withLock { $0.append(data) }
         }
         try process.run()
