@@ -27,7 +27,9 @@ package struct EndWalk {
     /// `lettingGo` is `false` (then whoever holds the walk drops it: the end runner does so
     /// outside its lock).
     package mutating func next(lettingGo: Bool = true) -> EndSequence.Step? {
-        if pending == nil { pending = entries.next(&cursor) }
+        // Not asked again once spent: the steps after the last instance are hooks, one
+        // call each, for the README's "8 async end hooks through withRequest" line.
+        if pending == nil, !cursor.isSpent { pending = entries.next(&cursor) }
         let hookOrder = hooks.last?.order ?? 0
         if let stored = pending, stored.order > hookOrder {
             pending = nil

@@ -5,6 +5,9 @@ extension EntryTable {
         fileprivate var firstLeft = true
         /// The later entries' slots at and after this index were given or skipped.
         fileprivate var index: Int
+
+        /// Whether every entry was given or skipped: ``next(_:)`` would find nothing.
+        var isSpent: Bool { index == 0 && !firstLeft }
     }
 
     /// A stored instance, as the end walks it.
