@@ -187,3 +187,11 @@ extension ScopeState.Removal {
         if case .removedWaking(_, let wake) = self { wake } else { [] }
     }
 }
+
+extension ScopeState {
+    /// Offers `kind` as the shell does, and tells where it went.
+    fileprivate mutating func addHook(_ kind: Hook.Kind) -> HookPlacement {
+        var offered = Optional(kind)
+        return addHook(&offered)
+    }
+}

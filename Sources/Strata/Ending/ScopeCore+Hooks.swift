@@ -56,11 +56,13 @@ extension ScopeCore {
     /// - Parameters:
     ///   - kind: What to add.
     ///   - owner: The container, when its caller has it, for a closure run now.
-    private func add(_ kind: ScopeState.Hook.Kind, owner: (any Container)? = nil) {
-        switch transitionKeepingReads({ $0.addHook(kind) }) {
+    private func add(_ kind: consuming ScopeState.Hook.Kind, owner: (any Container)? = nil) {
+        var offered = Optional(consume kind)
+        switch transitionKeepingReads({ $0.addHook(&offered) }) {
         case .held:
             break
         case .runNow:
+            guard let kind = offered else { return }
             switch kind {
             case .closure(let body): body(owner)
             case .asyncClosure(let hook): TrackedWork(for: self) { await hook.body(owner) }.start()
