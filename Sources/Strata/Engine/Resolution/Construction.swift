@@ -21,11 +21,13 @@ package final class Construction: Sendable {
     /// It guards what the construction made and did not store, which the builder sets for
     /// its waiters before the gate opens.
     let gate = Lock<Instance?>(nil)
-    /// What an async construction came to, for its waiters; `nil` for a thread's.
+    /// Whether a task builds it, so that its waiters await its outcome instead of the gate.
+    let isAsync: Bool
+    /// What an async construction came to, for its waiters; unused by a thread's.
     ///
     /// What it made goes when the construction goes: once its last waiter has taken the
     /// instance and returned. No task of Strata's holds it.
-    private let outcome: OneShot<Outcome>?
+    private let outcome = Lock(Outcome.Waited.nobody)
     private let finished = Atomic<Bool>(false)
 
     /// What an async construction came to, as its waiters see it.
@@ -39,32 +41,64 @@ package final class Construction: Sendable {
         case gaveUp
         /// The scope ended first.
         case ended
+
+        /// Where single flight stands: the one-shot its waiters await is made by the first
+        /// of them, so a construction nobody waits for — most — makes none, and boxes no
+        /// outcome for it. For the README's "request" lines.
+        fileprivate enum Waited {
+            /// Nobody waits yet, and nothing is settled.
+            case nobody
+            /// A waiter came first; the outcome goes to the one-shot.
+            case awaited(OneShot<Outcome>)
+            /// Settled before anyone waited.
+            case settled(Outcome)
+        }
     }
 
     /// A construction by the thread `builder`, which holds the gate while it builds.
     package init(builder: Agent) {
         self.builder = builder
-        self.outcome = nil
+        isAsync = false
     }
 
     /// A construction whose async factory runs in the task of the caller that claims it.
     package init() {
         builder = Construction.nextTaskAgent()
-        outcome = OneShot()
+        isAsync = true
     }
 
     /// Tells the waiters what the construction came to; the first word stands.
-    package func settle(_ outcome: Outcome) { _ = self.outcome?.give(outcome) }
+    package func settle(_ outcome: Outcome) {
+        guard isAsync else { return }
+        let waiting: OneShot<Outcome>? = self.outcome.withLock { waited in
+            switch waited {
+            case .nobody:
+                waited = .settled(outcome)
+                return nil
+            case .awaited(let waiting): return waiting
+            case .settled: return nil
+            }
+        }
+        // Given outside the lock: it resumes the waiters. A later word is ignored there.
+        waiting?.give(outcome)
+    }
 
     /// What the construction came to; `nil` when the waiting task is cancelled first, which
     /// stops waiting at once.
     package func awaitOutcome() async -> Outcome? {
-        guard let outcome else { preconditionFailure("awaited a thread's build") }
-        return await outcome.value()
+        precondition(isAsync, "awaited a thread's build")
+        // Made before the lock, and dropped if it is not the first.
+        let mine = OneShot<Outcome>()
+        let found: Outcome.Waited = outcome.withLock { waited in
+            if case .nobody = waited { waited = .awaited(mine) }
+            return waited
+        }
+        switch found {
+        case .nobody: preconditionFailure("the waiter's one-shot was just recorded")
+        case .awaited(let waiting): return await waiting.value()
+        case .settled(let settled): return settled
+        }
     }
-
-    /// Whether a task builds it, so that its waiters await its outcome instead of the gate.
-    var isAsync: Bool { outcome != nil }
 
     /// Whether it has stored its instance or given up: an agent still recorded as waiting
     /// for it is about to wake, not blocked.
