@@ -139,10 +139,16 @@ enum AsyncResolution {
     struct Context: Sendable {
         /// The async construction the current task is running.
         var agent: Agent
-        /// The providers it is building, outermost first.
-        var frames: [Frame]
+        /// The providers outside the one it builds, outermost first: none for a top-level
+        /// resolution, which so makes no array. For the README's "request" lines.
+        var outerFrames: [Frame]
+        /// The provider it builds.
+        var frame: Frame
         /// The graph of the async top-level resolution the current task is part of.
         var graph: ResolutionGraph
+
+        /// The providers it is building, outermost first.
+        var frames: [Frame] { outerFrames + [frame] }
     }
 
     /// The async construction the current task runs, if any.

@@ -189,7 +189,7 @@ extension ScopeCore {
         let made: Result<Instance, any Error>
         do {
             let context = AsyncResolution.Context(
-                agent: construction.builder, frames: outerFrames + [frame],
+                agent: construction.builder, outerFrames: outerFrames, frame: frame,
                 graph: graph ?? ResolutionGraph())
             made = .success(
                 try await AsyncResolution.$current.withValue(context) { try await make(override) })
