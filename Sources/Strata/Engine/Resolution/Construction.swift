@@ -42,9 +42,11 @@ package final class Construction: Sendable {
         /// The scope ended first.
         case ended
 
-        /// Where single flight stands: the one-shot its waiters await is made by the first
-        /// of them, so a construction nobody waits for — most — makes none, and boxes no
-        /// outcome for it. For the README's "request" lines.
+        /// Where single flight stands.
+        ///
+        /// The one-shot its waiters await is made by the first of them, so a construction
+        /// nobody waits for — most — makes none, and boxes no outcome for it. For the
+        /// README's "request" lines.
         fileprivate enum Waited {
             /// Nobody waits yet, and nothing is settled.
             case nobody
@@ -139,8 +141,10 @@ enum AsyncResolution {
     struct Context: Sendable {
         /// The async construction the current task is running.
         var agent: Agent
-        /// The providers outside the one it builds, outermost first: none for a top-level
-        /// resolution, which so makes no array. For the README's "request" lines.
+        /// The providers outside the one it builds, outermost first.
+        ///
+        /// None for a top-level resolution, which so makes no array. For the README's
+        /// "request" lines.
         var outerFrames: [Frame]
         /// The provider it builds.
         var frame: Frame

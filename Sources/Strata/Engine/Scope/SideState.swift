@@ -116,8 +116,9 @@ extension ScopeState {
         return sideKeepingReads()
     }
 
-    /// The side state, made if need be, for a change the lock-free paths do not read: a new
-    /// side state's flags are what they published for none. A new one takes over an ending
+    /// The side state, made if need be, for a change the lock-free paths do not read.
+    ///
+    /// A new side state's flags are what they published for none; it takes over an ending
     /// recorded alone.
     mutating func sideKeepingReads() -> SideState {
         if let side { return side }
