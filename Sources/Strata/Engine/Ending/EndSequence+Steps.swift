@@ -175,10 +175,11 @@ extension EndSequence {
         _ ending: Ending, own: EndReport, children: EndReport, remaining: [Remaining],
         side: SideState?, name: ContainerName, tracer: (@Sendable (TraceEvent) -> Void)?
     ) -> EndReport {
+        // The scope's own report names no container yet: its name goes after the
+        // children's, with no copy of `own` made to add it there first.
         var whole = children
-        var own = own
-        own.endedNames.append(name)
         whole.absorb(own)
+        whole.endedNames.append(name)
         // A container never used was never announced; it ends silently too. Traced before it
         // leaves its parent: once it has left, the parent's end no longer waits for it, and
         // could trace its own end first.
