@@ -159,8 +159,9 @@ extension ScopeCore {
                 throw .ended(provider: frame.provider)
             case .claimed(let override):
                 return try await build(
-                    frame, by: mine, outerFrames: frames, graph: outer?.graph,
-                    override: override, retention: retention, isolation: isolation, make: make)
+                    frame, by: mine, outerAgent: outer?.agent, outerFrames: frames,
+                    graph: outer?.graph, override: override, retention: retention,
+                    isolation: isolation, make: make)
             case .wait(let other):
                 let outcome = try await WaitGraph.await(
                     agent: outer?.agent, frames: frames, on: other, of: frame)
@@ -180,13 +181,19 @@ extension ScopeCore {
     /// made or threw, and tells the waiters.
     ///
     /// `graph` is the graph of the async resolution the caller's task is part of, if any.
+    ///
+    /// Built inside the factory of another async construction, `outerAgent`'s, the build
+    /// is recorded in the wait graph as that construction waiting for this one: its task
+    /// does the build instead of waiting, and a wait from inside this factory that leads back
+    /// to the outer construction must be found to close a cycle.
     private func build(
-        _ frame: Frame, by construction: Construction, outerFrames: [Frame],
-        graph: ResolutionGraph?, override: Override?, retention: Retention,
-        isolation: isolated (any Actor)?,
+        _ frame: Frame, by construction: Construction, outerAgent: Agent?,
+        outerFrames: [Frame], graph: ResolutionGraph?, override: Override?,
+        retention: Retention, isolation: isolated (any Actor)?,
         make: @Sendable (Override?) async throws -> Instance
     ) async throws(StrataError) -> Instance {
-        let made: Result<Instance, any Error>
+        var made: Result<Instance, any Error>
+        let nested = outerAgent.map { WaitGraph.nest($0, building: construction, of: frame) }
         do {
             let context = AsyncResolution.Context(
                 agent: construction.builder, outerFrames: outerFrames, frame: frame,
@@ -195,6 +202,11 @@ extension ScopeCore {
                 try await AsyncResolution.$current.withValue(context) { try await make(override) })
         } catch {
             made = .failure(error)
+        }
+        if let outerAgent, let nested {
+            // A token's wait that found a cycle through this build went on without
+            // waiting, and left the cycle for this build to throw.
+            do { try WaitGraph.unnest(outerAgent, nested) } catch { made = .failure(error) }
         }
         switch made {
         case .success(let instance):

@@ -99,6 +99,34 @@ enum WaitGraph {
         return true
     }
 
+    /// Records `agent` as waiting for `target`, an async construction of `frame` that its
+    /// own task goes on to build, nested in the one `agent` runs, until ``unnest(_:_:)``.
+    ///
+    /// The outer construction cannot finish before the nested one, just as if it awaited
+    /// it: recorded so, a wait from inside the nested factory that leads back to the outer
+    /// construction closes a cycle, where the chain stopped at the outer one's builder.
+    /// No chain can close here: the nested construction's builder is new, and waits for
+    /// nothing yet.
+    ///
+    /// - Returns: The record's number.
+    static func nest(_ agent: Agent, building target: Construction, of frame: Frame) -> UInt64 {
+        waits.withLock { waits in
+            let number = waits.next
+            waits.next += 1
+            waits.waiting[agent, default: []].append(
+                Recorded(number: number, wait: Wait(target: target, frame: frame)))
+            return number
+        }
+    }
+
+    /// Removes the record ``nest(_:building:of:)`` made.
+    ///
+    /// - Throws: ``StrataError/cycle(path:)`` when a token's wait found this record in a
+    ///   cycle and went on without waiting.
+    static func unnest(_ agent: Agent, _ number: UInt64) throws(StrataError) {
+        try unregister(agent, number)
+    }
+
     /// Records `agent` as waiting for `wait`'s target, after following every chain from it
     /// to check that the wait can end: the one cycle check of threads and tasks alike.
     ///
