@@ -23,7 +23,7 @@ struct ScopeStateLifecycleTests {
     @Test("a scope with a hook, or in a traced tree, asks for an ending and changes nothing")
     func walkedEndAsksForAnEnding() {
         var hooked = ScopeState()
-        _ = hooked.addHook(.closure { _ in })
+        hooked.addHook(.closure { _ in })
         #expect(hooked.beginEnd(quietAllowed: true).kind == "prepare an ending")
         #expect(hooked.phase == .active)
         #expect(!hooked.needsPublishing)
@@ -35,7 +35,7 @@ struct ScopeStateLifecycleTests {
     @Test("closing records the ending the shell made: later ends find it")
     func closeRecordsTheEnding() {
         var state = ScopeState()
-        _ = state.addHook(.closure { _ in })
+        state.addHook(.closure { _ in })
         _ = state.beginEnd(quietAllowed: true)
         let ending = Self.ending()
         #expect(state.close(with: ending).isClosed)
@@ -53,7 +53,7 @@ struct ScopeStateLifecycleTests {
     )
     func endBegunInBetweenWins() {
         var state = ScopeState()
-        _ = state.addHook(.closure { _ in })
+        state.addHook(.closure { _ in })
         // This caller is told to make an ending...
         #expect(state.beginEnd(quietAllowed: true).kind == "prepare an ending")
         // ...and another ends the scope before it comes back.
@@ -70,24 +70,27 @@ struct ScopeStateLifecycleTests {
     @Test("a closing scope takes no child, and still serves and holds hooks")
     func closingScopeServes() {
         var state = ScopeState()
-        _ = state.addHook(.closure { _ in })
+        state.addHook(.closure { _ in })
         _ = state.close(with: Self.ending())
         #expect(state.adopt(Self.core()) == .parentEnded)
         #expect(state.serves)
-        #expect(state.addHook(.closure { _ in }) == .held)
+        let held = state.addHook(.closure { _ in })
+        #expect(held)
         #expect(state.heldCounts.hooks == 2)
     }
 
     @Test("once its own work stops, a scope serves no more, and a hook added runs now")
     func stoppedScopeRunsHooksNow() {
         var state = ScopeState()
-        #expect(state.addHook(.closure { _ in }) == .held)
+        let held = state.addHook(.closure { _ in })
+        #expect(held)
         _ = state.close(with: Self.ending())
         let work = state.stopServing()
         #expect(work.hooks.count == 1)
         #expect(state.phase == .ending)
         #expect(!state.serves)
-        #expect(state.addHook(.closure { _ in }) == .runNow)
+        let heldAfterStop = state.addHook(.closure { _ in })
+        #expect(!heldAfterStop)
         #expect(state.heldCounts.hooks == 0, "the end's walk took the hooks")
     }
 
@@ -146,10 +149,11 @@ struct ScopeStateLifecycleTests {
         let core = Self.core()
         let site = SourceSite(fileID: #fileID, filePath: #filePath, line: #line)
         let live = ScopedTask(site: site, core) {}
-        #expect(state.addHook(.task(WeakReference(live))) == .held)
+        let held = state.addHook(.task(WeakReference(live)))
+        #expect(held)
         for _ in 0..<200 {
             let finished = ScopedTask(site: site, core) {}
-            _ = state.addHook(.task(WeakReference(finished)))
+            state.addHook(.task(WeakReference(finished)))
         }
         // The compactions as the list fills dropped the tasks that are gone, not the live one.
         #expect(state.heldCounts.hooks < 64)
@@ -189,9 +193,13 @@ extension ScopeState.Removal {
 }
 
 extension ScopeState {
-    /// Offers `kind` as the shell does, and tells where it went.
-    fileprivate mutating func addHook(_ kind: Hook.Kind) -> HookPlacement {
+    /// Offers `kind` as the shell does.
+    ///
+    /// - Returns: Whether the state held it; `false` leaves it for the shell to run now.
+    @discardableResult
+    fileprivate mutating func addHook(_ kind: Hook.Kind) -> Bool {
         var offered = Optional(kind)
-        return addHook(&offered)
+        addHook(&offered)
+        return offered == nil
     }
 }

@@ -58,18 +58,15 @@ extension ScopeCore {
     ///   - owner: The container, when its caller has it, for a closure run now.
     private func add(_ kind: consuming ScopeState.Hook.Kind, owner: (any Container)? = nil) {
         var offered = Optional(consume kind)
-        switch transitionKeepingReads({ $0.addHook(&offered) }) {
-        case .held:
-            break
-        case .runNow:
-            guard let kind = offered else { return }
-            switch kind {
-            case .closure(let body): body(owner)
-            case .asyncClosure(let hook): TrackedWork(for: self) { await hook.body(owner) }.start()
-            case .observer(let observer): observer.object(as: (any EndObserver).self)?.scopeDidEnd()
-            case .task(let task): task.object(as: ScopedTask.self)?.scopeDidEnd()
-            case .subscription(let subscription): subscription.cancel()
-            }
+        transitionKeepingReads { $0.addHook(&offered) }
+        // Left to run now: an end began.
+        guard let kind = offered else { return }
+        switch kind {
+        case .closure(let body): body(owner)
+        case .asyncClosure(let hook): TrackedWork(for: self) { await hook.body(owner) }.start()
+        case .observer(let observer): observer.object(as: (any EndObserver).self)?.scopeDidEnd()
+        case .task(let task): task.object(as: ScopedTask.self)?.scopeDidEnd()
+        case .subscription(let subscription): subscription.cancel()
         }
     }
 }

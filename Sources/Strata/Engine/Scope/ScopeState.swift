@@ -218,22 +218,16 @@ extension ScopeState {
     /// tests, which check that neither list grows while its elements die.
     package var heldCounts: (hooks: Int, childSlots: Int) { (hooks.count, children.slotCount) }
 
-    /// What the shell does with a hook it offered.
-    package enum HookPlacement {
-        /// Held: it runs at the end.
-        case held
-        /// Not held, since an end began: the shell runs it now, as the end would have.
-        case runNow
-    }
-
-    /// Adds a hook, if the scope still serves: takes `offered` then, and leaves it to run
-    /// now otherwise.
+    /// Adds a hook, if the scope still serves, taking it out of `offered`.
+    ///
+    /// Left in `offered`, since an end began, the hook is the shell's to run now, as the end
+    /// would have.
     ///
     /// Taken out of the caller's optional, not copied from it: a copy of a hook's kind cost
     /// about 200 instructions, for each of the README's "8 async end hooks through
     /// withRequest".
-    package mutating func addHook(_ offered: inout Hook.Kind?) -> HookPlacement {
-        guard serves, let kind = offered.take() else { return .runNow }
+    package mutating func addHook(_ offered: inout Hook.Kind?) {
+        guard serves, let kind = offered.take() else { return }
         // Drops observers that are gone and subscriptions that were cancelled, so a
         // long-lived container does not grow.
         _ = hooks.makeRoom(minimumCount: 64) { hook in
@@ -248,7 +242,6 @@ extension ScopeState {
         // requests grew the array at each power of two.
         if hooks.capacity == 0 { hooks.reserveCapacity(4) }
         hooks.append(Hook(kind: consume kind, order: nextOrder()))
-        return .held
     }
 
     /// Takes the hooks out, leaving none.
