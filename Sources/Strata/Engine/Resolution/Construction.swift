@@ -89,17 +89,21 @@ package final class Construction: Sendable {
     /// stops waiting at once.
     package func awaitOutcome() async -> Outcome? {
         precondition(isAsync, "awaited a thread's build")
-        // Made before the lock, and dropped if it is not the first.
+        // Made before the lock, and dropped if a waiter came first; given at once if the
+        // outcome was settled before any waiter (nobody else holds it, so nothing runs).
         let mine = OneShot<Outcome>()
-        let found: Outcome.Waited = outcome.withLock { waited in
-            if case .nobody = waited { waited = .awaited(mine) }
-            return waited
+        let waiting: OneShot<Outcome> = outcome.withLock { waited in
+            switch waited {
+            case .nobody:
+                waited = .awaited(mine)
+                return mine
+            case .awaited(let first): return first
+            case .settled(let settled):
+                mine.give(settled)
+                return mine
+            }
         }
-        switch found {
-        case .nobody: preconditionFailure("the waiter's one-shot was just recorded")
-        case .awaited(let waiting): return await waiting.value()
-        case .settled(let settled): return settled
-        }
+        return await waiting.value()
     }
 
     /// Whether it has stored its instance or given up: an agent still recorded as waiting
