@@ -193,7 +193,9 @@ extension ScopeCore {
         make: @Sendable (Override?) async throws -> Instance
     ) async throws(StrataError) -> Instance {
         var made: Result<Instance, any Error>
-        let nested = outerAgent.map { WaitGraph.nest($0, building: construction, of: frame) }
+        let nested = outerAgent.map {
+            (agent: $0, number: WaitGraph.nest($0, building: construction, of: frame))
+        }
         do {
             let context = AsyncResolution.Context(
                 agent: construction.builder, outerFrames: outerFrames, frame: frame,
@@ -203,10 +205,14 @@ extension ScopeCore {
         } catch {
             made = .failure(error)
         }
-        if let outerAgent, let nested {
+        if let nested {
             // A token's wait that found a cycle through this build went on without
             // waiting, and left the cycle for this build to throw.
-            do { try WaitGraph.unnest(outerAgent, nested) } catch { made = .failure(error) }
+            do {
+                try WaitGraph.unnest(nested.agent, nested.number)
+            } catch {
+                made = .failure(error)
+            }
         }
         switch made {
         case .success(let instance):

@@ -37,6 +37,16 @@ enum WaitGraph {
         /// path, to throw when they wake.
         var broken: [UInt64: StrataError] = [:]
         var next: UInt64 = 0
+
+        /// Records `agent` as waiting for `wait`'s target.
+        ///
+        /// - Returns: The wait's number, to remove it by.
+        mutating func record(_ wait: Wait, by agent: Agent) -> UInt64 {
+            let number = next
+            next += 1
+            waiting[agent, default: []].append(Recorded(number: number, wait: wait))
+            return number
+        }
     }
 
     private static let waits = Lock(Waits())
@@ -110,13 +120,7 @@ enum WaitGraph {
     ///
     /// - Returns: The record's number.
     static func nest(_ agent: Agent, building target: Construction, of frame: Frame) -> UInt64 {
-        waits.withLock { waits in
-            let number = waits.next
-            waits.next += 1
-            waits.waiting[agent, default: []].append(
-                Recorded(number: number, wait: Wait(target: target, frame: frame)))
-            return number
-        }
+        waits.withLock { $0.record(Wait(target: target, frame: frame), by: agent) }
     }
 
     /// Removes the record ``nest(_:building:of:)`` made.
@@ -138,10 +142,7 @@ enum WaitGraph {
     ) throws(StrataError) -> UInt64 {
         let outcome: Result<UInt64, StrataError> = waits.withLock { waits in
             guard let chain = chainBack(to: agent, from: wait, in: waits) else {
-                let number = waits.next
-                waits.next += 1
-                waits.waiting[agent, default: []].append(Recorded(number: number, wait: wait))
-                return .success(number)
+                return .success(waits.record(wait, by: agent))
             }
             let path = cycle(frames: frames, hops: chain.compactMap(\.wait.frame))
             if wait.frame == nil, let victim = chain.first(where: { $0.wait.frame != nil }) {
