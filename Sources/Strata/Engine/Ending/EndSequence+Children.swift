@@ -43,13 +43,7 @@ extension EndSequence {
     /// The live children in the order they end: those a ``ContainerStack`` or
     /// ``ContainerTabs`` keeps, in its order, then the others, newest made first.
     func childrenInEndOrder() -> [ScopeCore] {
-        // The hooks are looked through for presenters only when there are children to
-        // order: a request with eight async hooks and no child looked through them all, for
-        // the README's "8 async end hooks through withRequest" line.
-        let (children, presenters) = core.read { state in
-            let children = state.liveChildren
-            return (children, children.isEmpty ? [] : state.presenters)
-        }
+        let (children, presenters) = core.read { ($0.liveChildren, $0.presenters) }
         guard !presenters.isEmpty else { return children }
         var ordered: [ScopeCore] = []
         for presenter in presenters {

@@ -209,8 +209,12 @@ extension ScopeState {
 
     /// The observers that present children (``ContainerStack``, ``ContainerTabs``), whose
     /// order the end of the children follows first.
+    ///
+    /// None is looked for when there is no child to order: a request with eight async hooks
+    /// and no child looked through them all, for the README's "8 async end hooks through
+    /// withRequest" line.
     var presenters: [any EndObserver] {
-        guard !hooks.isEmpty else { return [] }
+        guard !hooks.isEmpty, !children.isEmpty else { return [] }
         return hooks.compactMap(\.presenter)
     }
 
